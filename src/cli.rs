@@ -1,0 +1,99 @@
+//! The `banmen` command line: argument parsing (clap) and the rules
+//! commands `perft` and `moves`. Scripts depend on their output, so it is
+//! kept exact: see each command's doc.
+
+use crate::rules::{AnyGame, GameKind, RuleValues};
+use clap::{Args, Parser, Subcommand};
+use std::time::Instant;
+
+/// banmen: shogi, four-player shogi and four-player chess over SSH.
+#[derive(Debug, Parser)]
+#[command(name = "banmen", version, about)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Count legal move sequences; the last line begins with the node count.
+    Perft {
+        /// The game and position.
+        #[command(flatten)]
+        game: GameArgs,
+        /// Plies to look ahead.
+        #[arg(long)]
+        depth: u32,
+        /// Print each first move with its count before the total.
+        #[arg(long)]
+        divide: bool,
+    },
+    /// Print every legal move, one per line, sorted, and nothing else.
+    Moves {
+        /// The game and position.
+        #[command(flatten)]
+        game: GameArgs,
+    },
+}
+
+/// Which game, from which position, under which room rules.
+#[derive(Debug, Args)]
+pub struct GameArgs {
+    /// The game: shogi.
+    #[arg(long, default_value = "shogi")]
+    pub game: GameKind,
+    /// The position in the game's notation (shogi: SFEN); the start by default.
+    #[arg(long)]
+    pub position: Option<String>,
+    /// A room rule, as NAME=VALUE (repeatable).
+    #[arg(long = "rule", value_name = "NAME=VALUE")]
+    pub rules: Vec<String>,
+}
+
+impl GameArgs {
+    /// Builds the game, or a one-line error.
+    pub fn build(&self) -> Result<AnyGame, String> {
+        let rules =
+            RuleValues::parse(self.game.rule_specs(), &self.rules).map_err(|e| e.to_string())?;
+        let position = self.position.as_deref().filter(|p| *p != "startpos");
+        AnyGame::new(self.game, &rules, position).map_err(|e| e.to_string())
+    }
+}
+
+/// Runs a rules command, printing to stdout; an `Err` is a one-line message
+/// for stderr (exit status 2).
+pub fn run(command: Command) -> Result<(), String> {
+    match command {
+        Command::Perft {
+            game,
+            depth,
+            divide,
+        } => perft(&game.build()?, depth, divide),
+        Command::Moves { game } => {
+            for mv in game.build()?.legal_move_texts() {
+                println!("{mv}");
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Prints `<nodes> nodes in <s> s (<M>/s)` last, preceded by `move: count`
+/// lines when dividing.
+fn perft(game: &AnyGame, depth: u32, divide: bool) {
+    let start = Instant::now();
+    let nodes = if divide {
+        let rows = game.divide(depth);
+        for (mv, count) in &rows {
+            println!("{mv}: {count}");
+        }
+        rows.iter().map(|(_, n)| n).sum()
+    } else {
+        game.perft(depth)
+    };
+    let secs = start.elapsed().as_secs_f64();
+    let rate = nodes as f64 / secs.max(1e-9) / 1e6;
+    println!("{nodes} nodes in {secs:.3} s ({rate:.1}M/s)");
+}

@@ -1,0 +1,4 @@
+//! banmen: shogi, four-player shogi and four-player chess over SSH.
+
+pub mod cli;
+pub mod rules;

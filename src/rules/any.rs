@@ -1,0 +1,190 @@
+//! [`AnyGame`], the one type over the three games that rooms, storage and the
+//! UI hold, and [`GameKind`], its tag.
+
+use super::room_rules::{RuleSpec, RuleValues};
+use super::shogi::{Position, ShogiGame, ShogiRules};
+use super::vocab::{self, Geometry, Hand, Outcome, Piece, Seat, SeatRing, Square};
+use super::{Claim, Game, RulesError};
+use std::fmt;
+use std::str::FromStr;
+
+/// Which game a room plays.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum GameKind {
+    /// Two-player shogi (`shogi`).
+    Shogi,
+}
+
+impl GameKind {
+    /// Every game, in menu order.
+    pub const ALL: [GameKind; 1] = [GameKind::Shogi];
+
+    /// The short name used on the command line and in storage.
+    pub fn name(self) -> &'static str {
+        match self {
+            GameKind::Shogi => "shogi",
+        }
+    }
+
+    /// The room rules a host may set for this game.
+    pub fn rule_specs(self) -> &'static [RuleSpec] {
+        match self {
+            GameKind::Shogi => &super::shogi::rules::SPECS,
+        }
+    }
+}
+
+impl fmt::Display for GameKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for GameKind {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        GameKind::ALL
+            .into_iter()
+            .find(|k| k.name() == s)
+            .ok_or_else(|| {
+                let names: Vec<_> = GameKind::ALL.iter().map(|k| k.name()).collect();
+                format!("unknown game {s:?}; expected one of {}", names.join(", "))
+            })
+    }
+}
+
+/// A game of any kind.
+#[derive(Clone, Debug)]
+pub enum AnyGame {
+    /// Two-player shogi.
+    Shogi(ShogiGame),
+}
+
+/// Calls the same method on whichever game is inside.
+macro_rules! each {
+    ($self:expr, $g:ident => $body:expr) => {
+        match $self {
+            AnyGame::Shogi($g) => $body,
+        }
+    };
+}
+
+impl AnyGame {
+    /// A new game of `kind` under `rules`, from `position` (in the game's
+    /// notation) or the standard start.
+    pub fn new(
+        kind: GameKind,
+        rules: &RuleValues,
+        position: Option<&str>,
+    ) -> Result<AnyGame, RulesError> {
+        match kind {
+            GameKind::Shogi => {
+                let rules = ShogiRules::from_values(rules)?;
+                Ok(AnyGame::Shogi(match position {
+                    Some(text) => ShogiGame::from_position(rules, Position::from_sfen(text)?),
+                    None => ShogiGame::new(rules),
+                }))
+            }
+        }
+    }
+
+    /// Which game this is.
+    pub fn kind(&self) -> GameKind {
+        each!(self, g => g.kind())
+    }
+
+    /// The board's shape.
+    pub fn geometry(&self) -> Geometry {
+        each!(self, g => g.geometry())
+    }
+
+    /// The table's seats.
+    pub fn seats(&self) -> SeatRing {
+        each!(self, g => g.seats())
+    }
+
+    /// The seat to move, or `None` once the game is over.
+    pub fn to_move(&self) -> Option<Seat> {
+        each!(self, g => g.to_move())
+    }
+
+    /// The legal moves in the shared vocabulary.
+    pub fn legal_moves(&self) -> Vec<vocab::Move> {
+        each!(self, g => g.legal_moves().into_iter().map(|m| g.to_vocab(m)).collect())
+    }
+
+    /// The legal moves in the game's notation, sorted (as `banmen moves` prints them).
+    pub fn legal_move_texts(&self) -> Vec<String> {
+        let mut moves: Vec<String> =
+            each!(self, g => g.legal_moves().into_iter().map(|m| g.move_text(m)).collect());
+        moves.sort();
+        moves
+    }
+
+    /// Plays a move written in the game's notation.
+    pub fn play_text(&mut self, text: &str) -> Result<(), RulesError> {
+        each!(self, g => {
+            let mv = g.parse_move(text)?;
+            g.play(mv)
+        })
+    }
+
+    /// `seat` resigns.
+    pub fn resign(&mut self, seat: Seat) -> Result<(), RulesError> {
+        each!(self, g => g.resign(seat))
+    }
+
+    /// The seat to move makes a claim.
+    pub fn claim(&mut self, claim: Claim) -> Result<(), RulesError> {
+        each!(self, g => g.claim(claim))
+    }
+
+    /// How the game ended, once it has.
+    pub fn outcome(&self) -> Option<&Outcome> {
+        each!(self, g => g.outcome())
+    }
+
+    /// The current position in the game's notation.
+    pub fn position_text(&self) -> String {
+        each!(self, g => g.position_text())
+    }
+
+    /// The position's zobrist hash.
+    pub fn hash(&self) -> u64 {
+        each!(self, g => g.hash())
+    }
+
+    /// The piece on `sq`.
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        each!(self, g => g.piece_at(sq))
+    }
+
+    /// What `seat` holds in hand.
+    pub fn hand(&self, seat: Seat) -> Hand {
+        each!(self, g => g.hand(seat))
+    }
+
+    /// Counts legal move sequences `depth` plies deep.
+    pub fn perft(&self, depth: u32) -> u64 {
+        each!(self, g => g.perft(depth))
+    }
+
+    /// Perft split by first move: each legal move (in notation, sorted) and
+    /// the count below it.
+    pub fn divide(&self, depth: u32) -> Vec<(String, u64)> {
+        let mut rows: Vec<(String, u64)> = each!(self, g => g
+            .legal_moves()
+            .into_iter()
+            .map(|mv| {
+                let mut next = g.clone();
+                let count = match Game::play(&mut next, mv) {
+                    Ok(()) => next.perft(depth.saturating_sub(1)),
+                    Err(_) => 0,
+                };
+                (g.move_text(mv), count)
+            })
+            .collect());
+        rows.sort();
+        rows
+    }
+}

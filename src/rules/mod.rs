@@ -1,0 +1,117 @@
+//! The shared rules engine of the three games. Pure: no I/O, no async, UI,
+//! network or storage crate.
+//!
+//! Each game implements [`Game`] with its own fast move type; the rest of
+//! the program holds an [`AnyGame`] and speaks the shared [`vocab`] and the
+//! games' text notations.
+
+pub mod any;
+pub mod room_rules;
+pub mod shogi;
+pub mod vocab;
+
+pub use any::{AnyGame, GameKind};
+pub use room_rules::{RuleSpec, RuleValues};
+
+use std::fmt::Debug;
+use std::hash::Hash;
+use thiserror::Error;
+use vocab::{Geometry, Hand, Outcome, Piece, Seat, SeatRing, Square};
+
+/// Why the engine refused something. Every variant is a user's or a file's
+/// mistake to report, never a reason to panic.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum RulesError {
+    /// A shogi position (SFEN) could not be read.
+    #[error("bad SFEN: {0}")]
+    Sfen(#[from] shogi::SfenError),
+    /// A shogi move (USI) could not be read or is illegal.
+    #[error("{0}")]
+    Usi(#[from] shogi::UsiError),
+    /// The game is over; nothing more can be played.
+    #[error("the game is over")]
+    GameOver,
+    /// A seat acted that may not act now.
+    #[error("seat {0} may not do that now")]
+    NotAllowed(u8),
+    /// A claim (declaration, impasse) does not meet its conditions.
+    #[error("claim refused: {0}")]
+    ClaimRefused(String),
+    /// This game has no such claim.
+    #[error("this game has no such claim")]
+    Unsupported,
+    /// A room rule name or value is not known.
+    #[error("room rule {name}={value}: {reason}")]
+    BadRule {
+        /// The rule's name.
+        name: String,
+        /// The value given.
+        value: String,
+        /// What is wrong with it.
+        reason: String,
+    },
+}
+
+/// Something a player may claim on their turn instead of moving.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Claim {
+    /// Shogi's entering-king declaration (`入玉宣言`), the 27-point rule.
+    EnteringKing,
+    /// Shogi's older 24-point impasse rule (`持将棋`).
+    Impasse,
+}
+
+/// What every game offers the hall, the CPU and the CLI.
+pub trait Game: Clone + Send + Sync + 'static {
+    /// The game's own compact move.
+    type Move: Copy + Eq + Hash + Debug + Send;
+
+    /// Which game this is.
+    fn kind(&self) -> GameKind;
+    /// The board's shape.
+    fn geometry(&self) -> Geometry;
+    /// The table's seats, with eliminated ones marked.
+    fn seats(&self) -> SeatRing;
+    /// The seat to move, or `None` once the game is over.
+    fn to_move(&self) -> Option<Seat>;
+    /// Every legal move of the seat to move (none once the game is over).
+    fn legal_moves(&self) -> Vec<Self::Move>;
+    /// Plays a move that [`legal_moves`](Self::legal_moves) lists.
+    fn play(&mut self, mv: Self::Move) -> Result<(), RulesError>;
+    /// `seat` resigns.
+    fn resign(&mut self, seat: Seat) -> Result<(), RulesError>;
+    /// The seat to move makes a claim.
+    fn claim(&mut self, claim: Claim) -> Result<(), RulesError>;
+    /// How the game ended, once it has.
+    fn outcome(&self) -> Option<&Outcome>;
+    /// Reads a move in the game's notation and checks that it is legal.
+    fn parse_move(&self, text: &str) -> Result<Self::Move, RulesError>;
+    /// Writes a move in the game's notation.
+    fn move_text(&self, mv: Self::Move) -> String;
+    /// The current position in the game's notation (SFEN, SFEN4, FEN4).
+    fn position_text(&self) -> String;
+    /// The zobrist hash of the current position.
+    fn hash(&self) -> u64;
+    /// The piece on `sq`, if any.
+    fn piece_at(&self, sq: Square) -> Option<Piece>;
+    /// What `seat` holds in hand.
+    fn hand(&self, seat: Seat) -> Hand;
+    /// A move in the shared vocabulary (for the UI).
+    fn to_vocab(&self, mv: Self::Move) -> vocab::Move;
+    /// Counts legal move sequences `depth` plies deep from here.
+    fn perft(&self, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        self.legal_moves()
+            .into_iter()
+            .map(|mv| {
+                let mut next = self.clone();
+                match next.play(mv) {
+                    Ok(()) => next.perft(depth - 1),
+                    Err(_) => 0,
+                }
+            })
+            .sum()
+    }
+}

@@ -1,0 +1,158 @@
+//! Room rules: each game lists the rules a host may set (name, choices,
+//! default) as [`RuleSpec`]s, and reads the values back from a validated
+//! [`RuleValues`]. The CLI's `--rule NAME=VALUE`, the room-setup screen and
+//! storage all go through this one table.
+
+use super::RulesError;
+use std::collections::BTreeMap;
+
+/// The values a rule accepts.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Choices {
+    /// `on` or `off`.
+    OnOff,
+    /// One of the listed words.
+    OneOf(&'static [&'static str]),
+    /// `none`, or a positive whole number.
+    NoneOrCount,
+}
+
+/// One room rule a host may set.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct RuleSpec {
+    /// The name used in `--rule NAME=VALUE`, storage and the UI.
+    pub name: &'static str,
+    /// A one-line description for the room-setup screen.
+    pub about: &'static str,
+    /// What values it accepts.
+    pub choices: Choices,
+    /// The value when the host sets nothing.
+    pub default: &'static str,
+}
+
+impl RuleSpec {
+    fn check(&self, value: &str) -> Result<(), String> {
+        let ok = match self.choices {
+            Choices::OnOff => matches!(value, "on" | "off"),
+            Choices::OneOf(words) => words.contains(&value),
+            Choices::NoneOrCount => value == "none" || value.parse::<u32>().is_ok_and(|n| n > 0),
+        };
+        if ok {
+            return Ok(());
+        }
+        Err(match self.choices {
+            Choices::OnOff => "expected on or off".to_string(),
+            Choices::OneOf(words) => format!("expected one of {}", words.join(", ")),
+            Choices::NoneOrCount => "expected none or a positive number".to_string(),
+        })
+    }
+}
+
+/// Validated values of a game's room rules; unset rules read as their defaults.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RuleValues {
+    specs: &'static [RuleSpec],
+    values: BTreeMap<&'static str, String>,
+}
+
+impl RuleValues {
+    /// Every rule at its default.
+    pub fn defaults(specs: &'static [RuleSpec]) -> RuleValues {
+        RuleValues {
+            specs,
+            values: BTreeMap::new(),
+        }
+    }
+
+    /// Reads `NAME=VALUE` settings, refusing unknown names and bad values.
+    pub fn parse<S: AsRef<str>>(
+        specs: &'static [RuleSpec],
+        settings: &[S],
+    ) -> Result<RuleValues, RulesError> {
+        let mut rules = RuleValues::defaults(specs);
+        for setting in settings {
+            let setting = setting.as_ref();
+            let (name, value) = setting.split_once('=').ok_or_else(|| RulesError::BadRule {
+                name: setting.to_string(),
+                value: String::new(),
+                reason: "expected NAME=VALUE".to_string(),
+            })?;
+            rules.set(name.trim(), value.trim())?;
+        }
+        Ok(rules)
+    }
+
+    /// Sets one rule.
+    pub fn set(&mut self, name: &str, value: &str) -> Result<(), RulesError> {
+        let bad = |reason: String| RulesError::BadRule {
+            name: name.to_string(),
+            value: value.to_string(),
+            reason,
+        };
+        let spec = self.spec(name).ok_or_else(|| {
+            let known: Vec<_> = self.specs.iter().map(|s| s.name).collect();
+            bad(format!("unknown rule; this game has {}", known.join(", ")))
+        })?;
+        spec.check(value).map_err(bad)?;
+        self.values.insert(spec.name, value.to_string());
+        Ok(())
+    }
+
+    fn spec(&self, name: &str) -> Option<&'static RuleSpec> {
+        self.specs.iter().find(|s| s.name == name)
+    }
+
+    /// The value of `name` (its default when unset).
+    pub fn get(&self, name: &str) -> &str {
+        match self.values.get(name) {
+            Some(v) => v,
+            None => self.spec(name).map_or("", |s| s.default),
+        }
+    }
+
+    /// Whether an on/off rule is on.
+    pub fn is_on(&self, name: &str) -> bool {
+        self.get(name) == "on"
+    }
+
+    /// A none-or-count rule: `None` for `none`.
+    pub fn count(&self, name: &str) -> Option<u32> {
+        self.get(name).parse().ok()
+    }
+
+    /// Every rule with its value, in the game's order (for display and storage).
+    pub fn iter(&self) -> impl Iterator<Item = (&'static str, &str)> {
+        self.specs.iter().map(|s| (s.name, self.get(s.name)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    static SPECS: [RuleSpec; 2] = [
+        RuleSpec {
+            name: "flag",
+            about: "a flag",
+            choices: Choices::OnOff,
+            default: "on",
+        },
+        RuleSpec {
+            name: "limit",
+            about: "a limit",
+            choices: Choices::NoneOrCount,
+            default: "none",
+        },
+    ];
+
+    #[test]
+    fn defaults_settings_and_errors() {
+        let rules = RuleValues::parse(&SPECS, &["limit=300"]).unwrap();
+        assert!(rules.is_on("flag"));
+        assert_eq!(rules.count("limit"), Some(300));
+        assert!(RuleValues::parse(&SPECS, &["flag=maybe"]).is_err());
+        assert!(RuleValues::parse(&SPECS, &["limit=0"]).is_err());
+        assert!(RuleValues::parse(&SPECS, &["nope=on"]).is_err());
+        assert!(RuleValues::parse(&SPECS, &["flag"]).is_err());
+    }
+}
