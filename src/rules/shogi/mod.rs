@@ -4,6 +4,7 @@
 pub mod adapter;
 pub mod bitboard;
 pub mod game;
+pub mod kif;
 pub mod movegen;
 pub mod position;
 pub mod rules;

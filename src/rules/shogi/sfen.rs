@@ -168,18 +168,9 @@ impl Position {
     }
 
     fn hands_sfen(&self) -> String {
-        const ORDER: [Kind; 7] = [
-            Kind::Rook,
-            Kind::Bishop,
-            Kind::Gold,
-            Kind::Silver,
-            Kind::Knight,
-            Kind::Lance,
-            Kind::Pawn,
-        ];
         let mut out = String::new();
         for color in Color::BOTH {
-            for kind in ORDER {
+            for kind in Kind::HAND_ORDER {
                 let n = self.hand(color).count(kind);
                 if n > 1 {
                     out.push_str(&n.to_string());

@@ -147,8 +147,7 @@ impl Kind {
         Kind::Dragon,
     ];
 
-    /// Kinds that can be held in hand, in the canonical SFEN hand order
-    /// (rook, bishop, gold, silver, knight, lance, pawn) reversed to index order.
+    /// Kinds that can be held in hand, in index order.
     pub const HAND: [Kind; 7] = [
         Kind::Pawn,
         Kind::Lance,
@@ -157,6 +156,18 @@ impl Kind {
         Kind::Bishop,
         Kind::Rook,
         Kind::Gold,
+    ];
+
+    /// Hand kinds in the order records write them: rook, bishop, gold,
+    /// silver, knight, lance, pawn (SFEN's canonical order, and KIF's).
+    pub const HAND_ORDER: [Kind; 7] = [
+        Kind::Rook,
+        Kind::Bishop,
+        Kind::Gold,
+        Kind::Silver,
+        Kind::Knight,
+        Kind::Lance,
+        Kind::Pawn,
     ];
 
     /// The kind for a table index 1..=14.
