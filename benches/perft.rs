@@ -1,0 +1,92 @@
+//! `cargo bench --bench perft`: banmen's single-threaded shogi perft beside
+//! the reference generator in `../shared/bench/shogi-perft-anchor` (the
+//! `haitaka` crate), run in one go on the same machine. Prints, per
+//! position, the best of several runs of each and the ratio
+//! banmen/anchor (below 1.00 means banmen is faster).
+
+use banmen::rules::shogi::Position;
+use std::path::Path;
+use std::process::Command;
+use std::time::Instant;
+
+const RUNS: usize = 5;
+
+const POSITIONS: [(&str, &str, u32); 2] = [
+    (
+        "start",
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+        5,
+    ),
+    (
+        "matsuri",
+        "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w GR5pnsg 1",
+        4,
+    ),
+];
+
+fn banmen_best(sfen: &str, depth: u32) -> (u64, f64) {
+    let mut best = f64::MAX;
+    let mut nodes = 0;
+    for _ in 0..RUNS {
+        let mut pos = Position::from_sfen(sfen).expect("valid SFEN");
+        let start = Instant::now();
+        nodes = pos.perft(depth);
+        best = best.min(start.elapsed().as_secs_f64());
+    }
+    (nodes, best)
+}
+
+/// Builds the anchor into `target/anchor` (its own folder is read-only).
+fn build_anchor() -> Option<std::path::PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/bench/shogi-perft-anchor");
+    if !dir.exists() {
+        return None;
+    }
+    let target = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/anchor");
+    let status = Command::new(env!("CARGO"))
+        .args(["build", "--release", "--quiet", "--manifest-path"])
+        .arg(dir.join("Cargo.toml"))
+        .env("CARGO_TARGET_DIR", &target)
+        .status()
+        .ok()?;
+    status
+        .success()
+        .then(|| target.join("release/shogi-perft-anchor"))
+}
+
+/// The anchor prints `<nodes> nodes in <seconds> s (...)`.
+fn anchor_best(binary: &Path, sfen: &str, depth: u32) -> Option<(u64, f64)> {
+    let mut best = f64::MAX;
+    let mut nodes = 0;
+    for _ in 0..RUNS {
+        let out = Command::new(binary)
+            .arg(depth.to_string())
+            .args(sfen.split_whitespace())
+            .output()
+            .ok()?;
+        let text = String::from_utf8_lossy(&out.stdout);
+        let fields: Vec<&str> = text.split_whitespace().collect();
+        nodes = fields.first()?.parse().ok()?;
+        best = best.min(fields.get(3)?.parse().ok()?);
+    }
+    Some((nodes, best))
+}
+
+fn main() {
+    let anchor = build_anchor();
+    if anchor.is_none() {
+        println!("(anchor not found or not built: printing banmen's figures only)");
+    }
+    for (name, sfen, depth) in POSITIONS {
+        let (nodes, secs) = banmen_best(sfen, depth);
+        let rate = nodes as f64 / secs / 1e6;
+        println!("{name} depth {depth}: banmen {nodes} nodes in {secs:.3} s ({rate:.1}M/s)");
+        if let Some((a_nodes, a_secs)) = anchor.as_deref().and_then(|b| anchor_best(b, sfen, depth)) {
+            let same = if a_nodes == nodes { "same count" } else { "COUNTS DIFFER" };
+            println!(
+                "{name} depth {depth}: anchor {a_nodes} nodes in {a_secs:.3} s; ratio banmen/anchor {:.2} ({same})",
+                secs / a_secs
+            );
+        }
+    }
+}
