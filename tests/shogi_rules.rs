@@ -431,3 +431,33 @@ fn kif_of_a_set_up_position_carries_a_board_diagram() {
     assert!(kif.contains("| ・ ・ ・ ・v玉 ・ ・ ・ ・|一"));
     assert!(kif.contains("後手番"));
 }
+
+#[test]
+fn any_game_plays_vocabulary_moves_and_text() {
+    use banmen::rules::vocab::{Move, Promotion, Square};
+    use banmen::rules::{AnyGame, GameKind, RuleValues};
+    let rules = RuleValues::defaults(GameKind::Shogi.rule_specs());
+    let mut g = AnyGame::new(GameKind::Shogi, &rules, None).unwrap();
+    assert_eq!(g.to_move(), Some(Seat(0)));
+    // 7g7f: file 7 is the third column from the left, rank g the third row from the bottom.
+    let push = Move::Step {
+        from: Square::new(2, 2),
+        to: Square::new(2, 3),
+        promotion: Promotion::None,
+    };
+    assert!(g.legal_moves().contains(&push));
+    g.play(&push).unwrap();
+    assert_eq!(g.to_move(), Some(Seat(1)));
+    assert!(
+        g.play(&push).is_err(),
+        "the same move is not legal for gote"
+    );
+    g.play_text("3c3d").unwrap();
+    assert!(g.play_text("3c3d").is_err());
+    assert_eq!(
+        g.position_text(),
+        "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 3"
+    );
+    let pawn = g.piece_at(Square::new(2, 3)).unwrap();
+    assert_eq!((pawn.owner, pawn.promoted), (Some(Seat(0)), false));
+}

@@ -121,6 +121,18 @@ impl AnyGame {
         moves
     }
 
+    /// Plays a move given in the shared vocabulary (as the UI picks it);
+    /// refused unless it is one of the legal moves.
+    pub fn play(&mut self, mv: &vocab::Move) -> Result<(), RulesError> {
+        each!(self, g => {
+            let found = g.legal_moves().into_iter().find(|m| g.to_vocab(*m) == *mv);
+            match found {
+                Some(m) => g.play(m),
+                None => Err(RulesError::IllegalMove(format!("{mv:?}"))),
+            }
+        })
+    }
+
     /// Plays a move written in the game's notation.
     pub fn play_text(&mut self, text: &str) -> Result<(), RulesError> {
         each!(self, g => {

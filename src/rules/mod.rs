@@ -28,6 +28,9 @@ pub enum RulesError {
     /// A shogi move (USI) could not be read or is illegal.
     #[error("{0}")]
     Usi(#[from] shogi::UsiError),
+    /// A move that is not legal in the position.
+    #[error("illegal move: {0}")]
+    IllegalMove(String),
     /// The game is over; nothing more can be played.
     #[error("the game is over")]
     GameOver,
