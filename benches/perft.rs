@@ -81,8 +81,13 @@ fn main() {
         let (nodes, secs) = banmen_best(sfen, depth);
         let rate = nodes as f64 / secs / 1e6;
         println!("{name} depth {depth}: banmen {nodes} nodes in {secs:.3} s ({rate:.1}M/s)");
-        if let Some((a_nodes, a_secs)) = anchor.as_deref().and_then(|b| anchor_best(b, sfen, depth)) {
-            let same = if a_nodes == nodes { "same count" } else { "COUNTS DIFFER" };
+        if let Some((a_nodes, a_secs)) = anchor.as_deref().and_then(|b| anchor_best(b, sfen, depth))
+        {
+            let same = if a_nodes == nodes {
+                "same count"
+            } else {
+                "COUNTS DIFFER"
+            };
             println!(
                 "{name} depth {depth}: anchor {a_nodes} nodes in {a_secs:.3} s; ratio banmen/anchor {:.2} ({same})",
                 secs / a_secs
