@@ -4,6 +4,19 @@
 //! Each game implements [`Game`] with its own fast move type; the rest of
 //! the program holds an [`AnyGame`] and speaks the shared [`vocab`] and the
 //! games' text notations.
+//!
+//! ```
+//! use banmen::rules::{AnyGame, GameKind, RuleValues};
+//! use banmen::rules::vocab::Seat;
+//!
+//! let rules = RuleValues::parse(GameKind::Shogi.rule_specs(), &["move-limit=200"]).unwrap();
+//! let mut game = AnyGame::new(GameKind::Shogi, &rules, None).unwrap();
+//! assert_eq!(game.legal_move_texts().len(), 30);
+//! assert_eq!(game.perft(2), 900);
+//! game.play_text("7g7f").unwrap();
+//! assert_eq!(game.to_move(), Some(Seat(1)));
+//! assert!(game.play_text("7g7f").is_err());
+//! ```
 
 pub mod any;
 pub mod room_rules;
