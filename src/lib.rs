@@ -1,4 +1,6 @@
 //! banmen: shogi, four-player shogi and four-player chess over SSH.
 
 pub mod cli;
+pub mod cpu;
+pub mod hall;
 pub mod rules;

@@ -446,7 +446,7 @@ fn any_game_plays_vocabulary_moves_and_text() {
         promotion: Promotion::None,
     };
     assert!(g.legal_moves().contains(&push));
-    g.play(&push).unwrap();
+    assert_eq!(g.play(&push).unwrap(), "7g7f");
     assert_eq!(g.to_move(), Some(Seat(1)));
     assert!(
         g.play(&push).is_err(),

@@ -121,16 +121,39 @@ impl AnyGame {
         moves
     }
 
-    /// Plays a move given in the shared vocabulary (as the UI picks it);
-    /// refused unless it is one of the legal moves.
-    pub fn play(&mut self, mv: &vocab::Move) -> Result<(), RulesError> {
+    /// Plays a move given in the shared vocabulary (as the UI picks it) and
+    /// returns it in the game's notation; refused unless it is legal.
+    pub fn play(&mut self, mv: &vocab::Move) -> Result<String, RulesError> {
         each!(self, g => {
             let found = g.legal_moves().into_iter().find(|m| g.to_vocab(*m) == *mv);
             match found {
-                Some(m) => g.play(m),
+                Some(m) => {
+                    let text = g.move_text(m);
+                    g.play(m)?;
+                    Ok(text)
+                }
                 None => Err(RulesError::IllegalMove(format!("{mv:?}"))),
             }
         })
+    }
+
+    /// The game's record in `format`: `usi` (`position sfen … moves …`) or
+    /// `kif` for shogi; `None` for a format this game does not have.
+    /// `names` are the players' names in seat order.
+    pub fn export(&self, format: &str, names: &[&str]) -> Option<String> {
+        let name = |i: usize| names.get(i).copied().unwrap_or("");
+        match (self, format) {
+            (AnyGame::Shogi(g), "usi") => Some(g.usi_position()),
+            (AnyGame::Shogi(g), "kif") => Some(g.to_kif([name(0), name(1)])),
+            _ => None,
+        }
+    }
+
+    /// The export formats this game offers, the first being the default.
+    pub fn export_formats(&self) -> &'static [&'static str] {
+        match self {
+            AnyGame::Shogi(_) => &["usi", "kif"],
+        }
     }
 
     /// Plays a move written in the game's notation.

@@ -1,0 +1,16 @@
+//! The CPU player. For now a shallow search (see `shallow`): legal, not
+//! absurd moves; the strong search is its own issue.
+
+mod shallow;
+
+use crate::rules::AnyGame;
+use crate::rules::vocab;
+
+/// Picks a move for the seat to move at `level` (1 = weakest), or `None`
+/// when the game is over. Runs on the caller's thread: callers in async
+/// code use `spawn_blocking`.
+pub fn choose_move(game: &AnyGame, level: u8) -> Option<vocab::Move> {
+    match game {
+        AnyGame::Shogi(g) => shallow::shogi(g, level),
+    }
+}

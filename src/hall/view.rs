@@ -1,0 +1,249 @@
+//! What the hall shows: immutable snapshots of rooms and the lobby that
+//! sessions render from. A new snapshot is published after every change;
+//! sessions never reach into a room's live state.
+
+use crate::rules::vocab::{self, Seat, SeatSet};
+use crate::rules::{AnyGame, GameKind, RuleValues};
+use std::sync::Arc;
+use std::time::Instant;
+
+/// A player as the hall knows them.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Identity {
+    /// Stable id: `key:<fingerprint>` for players with an SSH key,
+    /// `guest:<n>` for keyboard-interactive guests.
+    pub id: String,
+    /// The display name.
+    pub name: String,
+    /// Whether the identity is an SSH key (rated, survives reconnects).
+    pub keyed: bool,
+}
+
+/// Who may find a room.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Privacy {
+    /// Listed in the lobby; anyone may join or watch.
+    Public,
+    /// Reached only by its invite code.
+    Private,
+}
+
+/// The turn time limit a host sets; when it runs out the CPU plays the move.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum TimeLimit {
+    /// No limit (the default).
+    None,
+    /// 30 seconds per turn.
+    Seconds30,
+    /// 60 seconds per turn.
+    Seconds60,
+}
+
+impl TimeLimit {
+    /// The limit in seconds, if any.
+    pub fn seconds(self) -> Option<u64> {
+        match self {
+            TimeLimit::None => None,
+            TimeLimit::Seconds30 => Some(30),
+            TimeLimit::Seconds60 => Some(60),
+        }
+    }
+
+    /// Short text for menus: `none`, `30 s`, `60 s`.
+    pub fn label(self) -> &'static str {
+        match self {
+            TimeLimit::None => "none",
+            TimeLimit::Seconds30 => "30 s",
+            TimeLimit::Seconds60 => "60 s",
+        }
+    }
+}
+
+/// How a room is played (RULES.md §4).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Mode {
+    /// People (and the CPU in seats left empty at the start), public or by invite.
+    Online,
+    /// One terminal plays every seat in turn.
+    SameDevice,
+    /// The host against the CPU in every other seat; starts at once.
+    VsComputer,
+}
+
+/// Everything a host chooses when creating a room.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RoomSettings {
+    /// The game.
+    pub kind: GameKind,
+    /// The game's room rules.
+    pub rules: RuleValues,
+    /// Public or private.
+    pub privacy: Privacy,
+    /// Ranked or casual.
+    pub ranked: bool,
+    /// Turn time limit.
+    pub time_limit: TimeLimit,
+    /// How the room is played.
+    pub mode: Mode,
+    /// CPU strength for CPU seats (1 = beginner).
+    pub cpu_level: u8,
+}
+
+impl RoomSettings {
+    /// Defaults for `kind`: public, casual, no time limit, online.
+    pub fn new(kind: GameKind) -> RoomSettings {
+        RoomSettings {
+            kind,
+            rules: RuleValues::defaults(kind.rule_specs()),
+            privacy: Privacy::Public,
+            ranked: false,
+            time_limit: TimeLimit::None,
+            mode: Mode::Online,
+            cpu_level: 2,
+        }
+    }
+
+    /// A one-line summary of the rules that differ from the defaults.
+    pub fn rules_summary(&self) -> String {
+        let specs = self.kind.rule_specs();
+        let changed: Vec<String> = self
+            .rules
+            .iter()
+            .filter(|(name, value)| specs.iter().any(|s| s.name == *name && s.default != *value))
+            .map(|(name, value)| format!("{name}={value}"))
+            .collect();
+        let mut parts = vec![if changed.is_empty() {
+            "standard rules".to_string()
+        } else {
+            changed.join(", ")
+        }];
+        if self.ranked {
+            parts.push("ranked".to_string());
+        }
+        if let Some(s) = self.time_limit.seconds() {
+            parts.push(format!("{s} s/turn"));
+        }
+        parts.join(" · ")
+    }
+}
+
+/// Who sits in a seat.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Occupant {
+    /// Nobody yet.
+    Empty,
+    /// A person.
+    Human {
+        /// Their identity's id.
+        id: String,
+        /// Their display name.
+        name: String,
+        /// Whether a session of theirs is connected to the room.
+        connected: bool,
+    },
+    /// The computer, at a level.
+    Cpu {
+        /// Strength, 1 = beginner.
+        level: u8,
+    },
+}
+
+impl Occupant {
+    /// The name to show.
+    pub fn label(&self) -> String {
+        match self {
+            Occupant::Empty => "(empty)".to_string(),
+            Occupant::Human {
+                name, connected, ..
+            } => {
+                if *connected {
+                    name.clone()
+                } else {
+                    format!("{name} (away)")
+                }
+            }
+            Occupant::Cpu { level } => format!("CPU (level {level})"),
+        }
+    }
+}
+
+/// The life of a room.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Phase {
+    /// Waiting for players; the host may start.
+    Waiting,
+    /// A game is being played.
+    Playing,
+    /// The game is over; a new round needs every human's consent.
+    Finished,
+}
+
+/// A snapshot of a room, shared by every session that shows it.
+#[derive(Clone, Debug)]
+pub struct RoomView {
+    /// The room's id (short, also used in game ids).
+    pub id: String,
+    /// The invite code.
+    pub code: String,
+    /// The host's settings.
+    pub settings: RoomSettings,
+    /// The host's identity id.
+    pub host_id: String,
+    /// The host's name.
+    pub host_name: String,
+    /// Who sits where, seat 0 first (shogi: sente).
+    pub seats: Vec<Occupant>,
+    /// Waiting, playing or finished.
+    pub phase: Phase,
+    /// The current (or last) game.
+    pub game: AnyGame,
+    /// The moves so far, in the game's notation.
+    pub moves: Vec<String>,
+    /// The last move, to mark it on the board.
+    pub last_move: Option<vocab::Move>,
+    /// The id of the current game, for export (`<room>-<n>`).
+    pub game_id: String,
+    /// When the seat to move runs out of time, if there is a limit.
+    pub deadline: Option<Instant>,
+    /// Seats of the humans who agreed to a new round.
+    pub new_round: SeatSet,
+    /// A one-line status for everyone in the room.
+    pub status: String,
+    /// How many spectators are watching.
+    pub spectators: usize,
+}
+
+impl RoomView {
+    /// The seats held by the identity `id`.
+    pub fn seats_of(&self, id: &str) -> SeatSet {
+        let mut set = SeatSet::EMPTY;
+        for (i, occupant) in self.seats.iter().enumerate() {
+            if matches!(occupant, Occupant::Human { id: who, .. } if who == id) {
+                set = set.with(Seat(i as u8));
+            }
+        }
+        set
+    }
+}
+
+/// One line of the lobby's room list.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RoomSummary {
+    /// The room's id.
+    pub id: String,
+    /// The game.
+    pub kind: GameKind,
+    /// The rules in one line.
+    pub rules: String,
+    /// Seats taken by people or CPU.
+    pub taken: usize,
+    /// Seats in all.
+    pub total: usize,
+    /// The host's name.
+    pub host: String,
+    /// Waiting, playing or finished.
+    pub phase: Phase,
+}
+
+/// The lobby's list of public rooms, newest first.
+pub type Lobby = Arc<Vec<RoomSummary>>;
