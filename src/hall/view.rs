@@ -247,3 +247,32 @@ pub struct RoomSummary {
 
 /// The lobby's list of public rooms, newest first.
 pub type Lobby = Arc<Vec<RoomSummary>>;
+
+/// Where a session starts, from the SSH command line (`join CODE`,
+/// `watch CODE`) or the lobby by default.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Entry {
+    /// The lobby.
+    Lobby,
+    /// Join the room with this invite code (or public room id).
+    Join(String),
+    /// Watch the room with this code or id.
+    Watch(String),
+}
+
+/// How players reach this server, for the commands shown to them:
+/// `ssh -t -p {port} play@{host} join CODE`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ServerAddress {
+    /// Host name as players type it.
+    pub host: String,
+    /// SSH port.
+    pub port: u16,
+}
+
+impl ServerAddress {
+    /// The command a friend pastes to join by `code`.
+    pub fn join_command(&self, code: &str) -> String {
+        format!("ssh -t -p {} play@{} join {code}", self.port, self.host)
+    }
+}
