@@ -1,0 +1,223 @@
+//! The hall's rules about people (RULES.md §4), driven through its API:
+//! rooms, invite codes, seats, turns, spectators, CPU seats, new rounds and
+//! exports.
+
+use banmen::hall::{
+    Hall, HallError, Identity, Mode, Occupant, Phase, Privacy, RoomHandle, RoomSettings,
+};
+use banmen::rules::GameKind;
+use banmen::rules::vocab::{Move, Promotion, Seat, Square};
+use std::time::Duration;
+
+fn player(n: &str) -> Identity {
+    Identity {
+        id: format!("key:{n}"),
+        name: n.to_string(),
+        keyed: true,
+    }
+}
+
+fn step(from: (u8, u8), to: (u8, u8)) -> Move {
+    Move::Step {
+        from: Square::new(from.0, from.1),
+        to: Square::new(to.0, to.1),
+        promotion: Promotion::None,
+    }
+}
+
+/// 7g7f for sente, 3c3d for gote, in neutral coordinates.
+fn sente_push() -> Move {
+    step((2, 2), (2, 3))
+}
+fn gote_push() -> Move {
+    step((6, 6), (6, 5))
+}
+
+/// Waits (bounded) until the room's view satisfies `done`.
+async fn wait_for(handle: &mut RoomHandle, done: impl Fn(&banmen::hall::RoomView) -> bool) {
+    tokio::time::timeout(Duration::from_secs(10), async {
+        while !done(&handle.view()) {
+            assert!(handle.changed().await, "the room closed");
+        }
+    })
+    .await
+    .expect("the room reached the expected state in time");
+}
+
+#[tokio::test]
+async fn two_players_meet_by_invite_code_and_play() {
+    let hall = Hall::new(1);
+    let mut settings = RoomSettings::new(GameKind::Shogi);
+    settings.privacy = Privacy::Private;
+    let alice = hall.create_room(&player("alice"), settings).unwrap();
+    let view = alice.view();
+    assert_eq!(view.phase, Phase::Waiting);
+    assert!(
+        hall.lobby().borrow().is_empty(),
+        "private rooms are not listed"
+    );
+    assert_eq!(
+        hall.join(&view.id, &player("bob")).err(),
+        Some(HallError::Private)
+    );
+
+    let bob = hall
+        .join(&view.code.to_lowercase(), &player("bob"))
+        .unwrap();
+    let view = bob.view();
+    assert_eq!(view.phase, Phase::Playing, "a full room starts by itself");
+    assert_eq!(bob.seats().iter().collect::<Vec<_>>(), vec![Seat(1)]);
+    assert_eq!(alice.seats().iter().collect::<Vec<_>>(), vec![Seat(0)]);
+
+    assert_eq!(bob.play(&sente_push()).err(), Some(HallError::NotYourTurn));
+    alice.play(&sente_push()).unwrap();
+    assert_eq!(alice.play(&gote_push()).err(), Some(HallError::NotYourTurn));
+    bob.play(&gote_push()).unwrap();
+    assert_eq!(alice.view().moves, vec!["7g7f", "3c3d"]);
+
+    let watcher = hall.watch(&view.code).unwrap();
+    assert!(watcher.is_spectator());
+    assert_eq!(watcher.view().moves.len(), 2);
+    assert_eq!(watcher.view().spectators, 1);
+    assert!(watcher.play(&step((7, 2), (7, 3))).is_err());
+
+    let usi = hall.export(&view.game_id, "usi").unwrap();
+    assert!(usi.ends_with("moves 7g7f 3c3d"), "{usi}");
+    assert!(
+        hall.export(&view.game_id, "kif")
+            .unwrap()
+            .contains("先手：alice")
+    );
+    assert!(matches!(
+        hall.export(&view.game_id, "pgn"),
+        Err(HallError::BadFormat(_))
+    ));
+    assert!(matches!(
+        hall.export("nope-1", "usi"),
+        Err(HallError::NoSuchGame(_))
+    ));
+}
+
+#[tokio::test]
+async fn public_rooms_are_listed_and_quick_play_fills_them() {
+    let hall = Hall::new(1);
+    let host = hall
+        .create_room(&player("host"), RoomSettings::new(GameKind::Shogi))
+        .unwrap();
+    let lobby = hall.lobby().borrow().clone();
+    assert_eq!(lobby.len(), 1);
+    assert_eq!(
+        (lobby[0].taken, lobby[0].total, lobby[0].host.as_str()),
+        (1, 2, "host")
+    );
+    let guest = hall.quick_play(&player("guest"), GameKind::Shogi).unwrap();
+    assert_eq!(guest.view().id, host.view().id);
+    assert_eq!(hall.lobby().borrow()[0].phase, Phase::Playing);
+}
+
+#[tokio::test]
+async fn the_host_starts_early_and_the_cpu_takes_the_empty_seat() {
+    let hall = Hall::new(1);
+    let mut host = hall
+        .create_room(&player("host"), RoomSettings::new(GameKind::Shogi))
+        .unwrap();
+    assert_eq!(host.view().seats[1], Occupant::Empty);
+    host.start().unwrap();
+    assert_eq!(
+        host.start().err(),
+        Some(HallError::WrongPhase("the game has already started"))
+    );
+    assert!(matches!(host.view().seats[1], Occupant::Cpu { .. }));
+    host.play(&sente_push()).unwrap();
+    wait_for(&mut host, |v| v.moves.len() == 2).await;
+}
+
+#[tokio::test]
+async fn versus_computer_and_same_device_start_at_once() {
+    let hall = Hall::new(1);
+    let mut settings = RoomSettings::new(GameKind::Shogi);
+    settings.mode = Mode::VsComputer;
+    let mut solo = hall.create_room(&player("solo"), settings).unwrap();
+    assert_eq!(solo.view().phase, Phase::Playing);
+    solo.play(&sente_push()).unwrap();
+    wait_for(&mut solo, |v| v.moves.len() == 2).await;
+
+    let mut settings = RoomSettings::new(GameKind::Shogi);
+    settings.mode = Mode::SameDevice;
+    let table = hall.create_room(&player("pair"), settings).unwrap();
+    assert_eq!(table.seats().iter().count(), 2);
+    table.play(&sente_push()).unwrap();
+    table.play(&gote_push()).unwrap();
+    assert_eq!(table.view().moves, vec!["7g7f", "3c3d"]);
+    assert!(
+        hall.lobby().borrow().is_empty(),
+        "only online rooms are listed"
+    );
+}
+
+#[tokio::test]
+async fn a_new_round_needs_every_human_and_swaps_sides() {
+    let hall = Hall::new(1);
+    let alice = hall
+        .create_room(&player("alice"), RoomSettings::new(GameKind::Shogi))
+        .unwrap();
+    let bob = hall.join(&alice.view().code, &player("bob")).unwrap();
+    assert_eq!(
+        bob.new_round().err(),
+        Some(HallError::WrongPhase("the game is not over"))
+    );
+    alice.resign().unwrap();
+    let view = bob.view();
+    assert_eq!(view.phase, Phase::Finished);
+    assert!(view.status.contains("bob won"), "{}", view.status);
+    bob.new_round().unwrap();
+    assert_eq!(
+        bob.view().phase,
+        Phase::Finished,
+        "alice has not agreed yet"
+    );
+    alice.new_round().unwrap();
+    let view = alice.view();
+    assert_eq!(view.phase, Phase::Playing);
+    assert!(view.game_id.ends_with("-2"));
+    assert_eq!(
+        bob.seats().iter().collect::<Vec<_>>(),
+        vec![Seat(0)],
+        "bob is sente now"
+    );
+    bob.play(&sente_push()).unwrap();
+}
+
+#[tokio::test]
+async fn a_player_who_leaves_mid_game_keeps_the_seat() {
+    let hall = Hall::new(1);
+    let alice = hall
+        .create_room(&player("alice"), RoomSettings::new(GameKind::Shogi))
+        .unwrap();
+    let code = alice.view().code.clone();
+    let bob = hall.join(&code, &player("bob")).unwrap();
+    drop(bob);
+    assert_eq!(alice.view().seats[1].label(), "bob (away)");
+    let bob = hall.join(&code, &player("bob")).unwrap();
+    assert_eq!(bob.seats().iter().collect::<Vec<_>>(), vec![Seat(1)]);
+    assert_eq!(alice.view().seats[1].label(), "bob");
+    assert_eq!(
+        hall.join(&code, &player("carol")).err(),
+        Some(HallError::RoomFull)
+    );
+}
+
+#[tokio::test]
+async fn an_empty_room_closes() {
+    let hall = Hall::new(1);
+    let host = hall
+        .create_room(&player("host"), RoomSettings::new(GameKind::Shogi))
+        .unwrap();
+    let code = host.view().code.clone();
+    drop(host);
+    assert!(hall.lobby().borrow().is_empty());
+    assert!(matches!(
+        hall.join(&code, &player("late")),
+        Err(HallError::NoSuchRoom(_))
+    ));
+}
