@@ -221,3 +221,25 @@ async fn an_empty_room_closes() {
         Err(HallError::NoSuchRoom(_))
     ));
 }
+
+#[tokio::test]
+async fn a_keyed_player_s_name_is_remembered() {
+    let hall = Hall::new(1);
+    let named = Identity {
+        id: "key:SHA256:abc".into(),
+        name: "hanako".into(),
+        keyed: true,
+    };
+    assert_eq!(hall.remember(named.clone(), true).name, "hanako");
+    let anonymous = Identity {
+        name: "abc123".into(),
+        ..named
+    };
+    assert_eq!(hall.remember(anonymous, false).name, "hanako");
+    let guest = Identity {
+        id: "guest:1".into(),
+        name: "guest-1".into(),
+        keyed: false,
+    };
+    assert_eq!(hall.remember(guest.clone(), false), guest);
+}

@@ -69,6 +69,8 @@ pub(crate) struct HallInner {
     codes: Mutex<HashMap<String, String>>,
     games: Mutex<HashMap<String, GameRecord>>,
     lobby: watch::Sender<Lobby>,
+    /// Display names remembered per keyed identity.
+    names: Mutex<HashMap<String, String>>,
     /// CPU level of the CPU that plays on timeouts.
     pub(crate) takeover_level: u8,
 }
@@ -106,6 +108,7 @@ impl Hall {
                 codes: Mutex::new(HashMap::new()),
                 games: Mutex::new(HashMap::new()),
                 lobby,
+                names: Mutex::new(HashMap::new()),
                 takeover_level,
             }),
         }
@@ -211,7 +214,24 @@ impl Hall {
             .ok_or_else(|| HallError::BadFormat(format.to_string()))
     }
 
-    /// Every room's handle for shutdown notices (sessions hold their own).
+    /// Remembers a keyed player's display name, or recalls it: when the
+    /// player chose a name (`chosen`), it is stored for their key; when they
+    /// did not, a name stored earlier replaces the derived one. Guests are
+    /// returned unchanged.
+    pub fn remember(&self, mut who: Identity, chosen: bool) -> Identity {
+        if !who.keyed {
+            return who;
+        }
+        let mut names = lock(&self.inner.names);
+        if chosen {
+            names.insert(who.id.clone(), who.name.clone());
+        } else if let Some(name) = names.get(&who.id) {
+            who.name = name.clone();
+        }
+        who
+    }
+
+    /// How many rooms are open.
     pub fn room_count(&self) -> usize {
         lock(&self.inner.rooms).len()
     }
