@@ -167,7 +167,9 @@ impl App {
             _ => return,
         };
         match (overlay, key) {
-            (Overlay::Export { scroll }, k) if k.dir().is_some() || k == Key::PageUp || k == Key::PageDown => {
+            (Overlay::Export { scroll }, k)
+                if k.dir().is_some() || k == Key::PageUp || k == Key::PageDown =>
+            {
                 let step: isize = match k {
                     Key::PageUp => -10,
                     Key::PageDown => 10,
@@ -304,7 +306,14 @@ impl App {
             (Screen::Setup(_), None) => "create a room".to_string(),
             (Screen::Room(room), None) => room.title(),
         };
-        put(buf, area, area.x, area.y, &format!(" banmen · {what}"), self.theme.title());
+        put(
+            buf,
+            area,
+            area.x,
+            area.y,
+            &format!(" banmen · {what}"),
+            self.theme.title(),
+        );
         let me = format!("{} ", self.me.name);
         let x = area.right().saturating_sub(super::text::width(&me));
         if x > area.x + super::text::width(&what) + 12 {
@@ -339,7 +348,10 @@ impl App {
             let start = x;
             x = put(buf, area, x, area.y, key, self.theme.alert());
             x = put(buf, area, x + 1, area.y, what, self.theme.dim());
-            self.hits.add(Rect::new(start, area.y, x - start, 1), input::Hit::Button(code));
+            self.hits.add(
+                Rect::new(start, area.y, x - start, 1),
+                input::Hit::Button(code),
+            );
             x += 2;
         }
     }
@@ -390,11 +402,16 @@ fn too_small(buf: &mut Buffer, area: Rect, theme: Theme) {
         return;
     }
     let mid = area.y + area.height / 2;
-    centered(buf, area, mid.saturating_sub(1), "Please make the window larger", theme.alert());
+    centered(
+        buf,
+        area,
+        mid.saturating_sub(1),
+        "Please make the window larger",
+        theme.alert(),
+    );
     let size = format!(
         "(at least {MIN_WIDTH}x{MIN_HEIGHT}; now {}x{})",
         area.width, area.height
     );
     centered(buf, area, mid, &size, Style::new());
 }
-

@@ -57,8 +57,17 @@ pub fn render(
         }
     }
     let start = scroll.min(rows.len().saturating_sub(1));
-    for (i, (text, heading)) in rows.iter().skip(start).take(usize::from(area.height)).enumerate() {
-        let style = if *heading { theme.title() } else { Style::new() };
+    for (i, (text, heading)) in rows
+        .iter()
+        .skip(start)
+        .take(usize::from(area.height))
+        .enumerate()
+    {
+        let style = if *heading {
+            theme.title()
+        } else {
+            Style::new()
+        };
         put(buf, area, area.x + 2, area.y + i as u16, text, style);
     }
 }

@@ -284,7 +284,13 @@ impl GameScreen {
         self.cursor = Square::new(x.max(0) as u8, y.max(0) as u8);
     }
 
-    fn pick_hand(&mut self, view: &RoomView, seats: SeatSet, seat: Seat, kind: PieceKind) -> Action {
+    fn pick_hand(
+        &mut self,
+        view: &RoomView,
+        seats: SeatSet,
+        seat: Seat,
+        kind: PieceKind,
+    ) -> Action {
         if acting_seat(view, seats) != Some(seat) {
             return Action::Notice("You can drop from your own hand on your turn.".into());
         }
@@ -303,7 +309,10 @@ impl GameScreen {
                 _ => "No game is being played.".into(),
             });
         };
-        let own = view.game.piece_at(sq).is_some_and(|p| p.owner == Some(seat));
+        let own = view
+            .game
+            .piece_at(sq)
+            .is_some_and(|p| p.owner == Some(seat));
         let movable = own && !targets(&view.game, Some(Pick::Square(sq))).is_empty();
         let Some(pick) = self.picked else {
             if movable {
@@ -337,9 +346,7 @@ impl GameScreen {
                 Action::Play(*only)
             }
             [a, b, ..] => {
-                let promotes = |m: &Move| {
-                    matches!(m, Move::Step { promotion, .. } if *promotion != Promotion::None)
-                };
+                let promotes = |m: &Move| matches!(m, Move::Step { promotion, .. } if *promotion != Promotion::None);
                 self.promotion = Some(if promotes(a) { [*a, *b] } else { [*b, *a] });
                 Action::None
             }

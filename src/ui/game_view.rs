@@ -56,7 +56,9 @@ pub fn render(
     theme: Theme,
     hits: &mut Hits,
 ) {
-    let board_w = (area.width * 3 / 5).max(39).min(area.width.saturating_sub(SIDE_MIN + 1));
+    let board_w = (area.width * 3 / 5)
+        .max(39)
+        .min(area.width.saturating_sub(SIDE_MIN + 1));
     let board_area = Rect::new(area.x, area.y, board_w, area.height);
     let (bw, bh) = boards::size(&view.game, board_area);
     let flip = flipped(seats);
@@ -77,7 +79,12 @@ pub fn render(
         hits.add(layout.cell(sq).intersection(board_rect), Hit::Square(sq));
     }
     let side_x = area.x + bw + 1;
-    let side = Rect::new(side_x, area.y, area.right().saturating_sub(side_x), area.height);
+    let side = Rect::new(
+        side_x,
+        area.y,
+        area.right().saturating_sub(side_x),
+        area.height,
+    );
     render_side(buf, side, view, ui, seats, theme, hits);
 }
 
@@ -101,13 +108,35 @@ fn render_side(
     };
     player(buf, area, area.y, view, ui, top, seats, theme, hits);
     let y = area.y + 3;
-    put(buf, area, area.x, y, &turn_line(view, theme), turn_style(view, theme));
+    put(
+        buf,
+        area,
+        area.x,
+        y,
+        &turn_line(view, theme),
+        turn_style(view, theme),
+    );
     let (prompt, alert) = prompt_line(view, ui, seats);
     let style = if alert { theme.alert() } else { theme.dim() };
     put(buf, area, area.x, y + 1, &prompt, style);
-    let list = Rect::new(area.x, y + 2, area.width, area.bottom().saturating_sub(y + 5));
+    let list = Rect::new(
+        area.x,
+        y + 2,
+        area.width,
+        area.bottom().saturating_sub(y + 5),
+    );
     move_list(buf, list, view, ui.scroll, theme);
-    player(buf, area, area.bottom() - 2, view, ui, bottom, seats, theme, hits);
+    player(
+        buf,
+        area,
+        area.bottom() - 2,
+        view,
+        ui,
+        bottom,
+        seats,
+        theme,
+        hits,
+    );
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -123,7 +152,11 @@ fn player(
     hits: &mut Hits,
 ) {
     let to_move = view.phase == Phase::Playing && view.game.to_move() == Some(seat);
-    let occupant = view.seats.get(seat.index()).cloned().unwrap_or(Occupant::Empty);
+    let occupant = view
+        .seats
+        .get(seat.index())
+        .cloned()
+        .unwrap_or(Occupant::Empty);
     let you = if seats.contains(seat) && seats != SeatSet(0b11) {
         " (you)"
     } else {
@@ -132,7 +165,14 @@ fn player(
     let arrow = if to_move { "> " } else { "  " };
     let x = put(buf, area, area.x, y, arrow, theme.alert());
     let x = put(buf, area, x, y, &seat_name(seat, theme), theme.seat(seat));
-    put(buf, area, x + 1, y, &format!("{}{you}", occupant.label()), Style::new());
+    put(
+        buf,
+        area,
+        x + 1,
+        y,
+        &format!("{}{you}", occupant.label()),
+        Style::new(),
+    );
     let acting = acting_seat(view, seats) == Some(seat);
     let mut x = put(buf, area, area.x + 2, y + 1, "hand: ", theme.dim());
     let hand = view.game.hand(seat);
@@ -143,7 +183,8 @@ fn player(
     for (i, (kind, n)) in hand.pieces.iter().filter(|(_, n)| *n > 0).enumerate() {
         let glyph = boards::kind_text(&view.game, *kind, theme);
         let text = if *n > 1 { format!("{glyph}{n}") } else { glyph };
-        let focused = acting && (ui.focus == Focus::Hand(i) || ui.picked == Some(Pick::Hand(*kind)));
+        let focused =
+            acting && (ui.focus == Focus::Hand(i) || ui.picked == Some(Pick::Hand(*kind)));
         let style = if focused {
             theme.cursor()
         } else {

@@ -37,10 +37,7 @@ impl LobbyScreen {
     /// The key hints (also buttons) shown at the bottom.
     pub fn hints(&self) -> Vec<(&'static str, &'static str, Key)> {
         if self.editing {
-            return vec![
-                ("Enter", "join", Key::Enter),
-                ("Esc", "cancel", Key::Esc),
-            ];
+            return vec![("Enter", "join", Key::Enter), ("Esc", "cancel", Key::Esc)];
         }
         vec![
             ("Enter", "join", Key::Enter),
@@ -165,7 +162,14 @@ impl LobbyScreen {
             "{:<8}{:<6}{:<16}{:<10}{}",
             "game", "seats", "host", "phase", "rules"
         );
-        put(buf, area, area.x + 2, area.y, "Open public rooms", theme.title());
+        put(
+            buf,
+            area,
+            area.x + 2,
+            area.y,
+            "Open public rooms",
+            theme.title(),
+        );
         put(buf, area, area.x + 2, area.y + 1, &header, theme.dim());
         let list_h = field_y.saturating_sub(3);
         if rooms.is_empty() {
@@ -173,7 +177,12 @@ impl LobbyScreen {
             put(buf, area, area.x + 2, area.y + 2, text, Style::new());
         }
         let first = self.selected.saturating_sub(usize::from(list_h.max(1)) - 1);
-        for (i, room) in rooms.iter().enumerate().skip(first).take(usize::from(list_h)) {
+        for (i, room) in rooms
+            .iter()
+            .enumerate()
+            .skip(first)
+            .take(usize::from(list_h))
+        {
             let r = row(area, 2 + (i - first) as u16);
             let line = format!(
                 "{:<8}{:<6}{:<16}{:<10}{}",

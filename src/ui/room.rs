@@ -142,15 +142,43 @@ impl RoomScreen {
         for (i, occupant) in view.seats.iter().enumerate() {
             y += 1;
             let seat = Seat(i as u8);
-            let end = put(buf, area, x + 2, y, &seat_name(seat, theme), theme.seat(seat));
-            put(buf, area, end.max(x + 12), y, &occupant.label(), Style::new());
+            let end = put(
+                buf,
+                area,
+                x + 2,
+                y,
+                &seat_name(seat, theme),
+                theme.seat(seat),
+            );
+            put(
+                buf,
+                area,
+                end.max(x + 12),
+                y,
+                &occupant.label(),
+                Style::new(),
+            );
         }
         y += 2;
-        put(buf, area, x, y, &format!("Invite code: {}", view.code), theme.alert());
+        put(
+            buf,
+            area,
+            x,
+            y,
+            &format!("Invite code: {}", view.code),
+            theme.alert(),
+        );
         y += 1;
         put(buf, area, x, y, "Friends join with:", Style::new());
         y += 1;
-        put(buf, area, x + 2, y, &address.join_command(&view.code), theme.title());
+        put(
+            buf,
+            area,
+            x + 2,
+            y,
+            &address.join_command(&view.code),
+            theme.title(),
+        );
         y += 2;
         let note = match (self.handle.is_host(), view.settings.mode) {
             (true, Mode::Online) => "Press s to start now: empty seats become CPU players.",

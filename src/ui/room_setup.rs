@@ -199,7 +199,14 @@ impl SetupScreen {
 
     /// Draws the form into `area`.
     pub fn render(&self, buf: &mut Buffer, area: Rect, theme: Theme, hits: &mut Hits) {
-        put(buf, area, area.x + 2, area.y, "Create a room", theme.title());
+        put(
+            buf,
+            area,
+            area.x + 2,
+            area.y,
+            "Create a room",
+            theme.title(),
+        );
         let fields = self.fields();
         let visible = area.height.saturating_sub(2).max(1) as usize;
         let first = self.row.saturating_sub(visible - 1);
@@ -213,7 +220,14 @@ impl SetupScreen {
                 Style::new()
             };
             let marker = if selected { ">" } else { " " };
-            let x = put(buf, area, r.x, r.y, &format!("{marker} {label:<12} "), style);
+            let x = put(
+                buf,
+                area,
+                r.x,
+                r.y,
+                &format!("{marker} {label:<12} "),
+                style,
+            );
             let x = put(buf, area, x, r.y, &format!("{value:<10}"), style);
             put(buf, area, x + 1, r.y, &about, theme.dim());
             hits.add(r, Hit::Row(i));

@@ -21,7 +21,9 @@ const LABEL_W: u16 = 3;
 /// Cell width and height that fit `area` (0 when nothing fits).
 fn cells(area: Rect) -> (u16, u16) {
     let cell_w = (area.width.saturating_sub(LABEL_W) / FILES).min(8);
-    let cell_h = (area.height.saturating_sub(1) / RANKS).min(3).min(cell_w / 2);
+    let cell_h = (area.height.saturating_sub(1) / RANKS)
+        .min(3)
+        .min(cell_w / 2);
     if cell_w < 4 || cell_h < 1 {
         return (0, 0);
     }
@@ -73,7 +75,11 @@ pub fn piece_text(piece: &Piece, ascii: bool) -> String {
     let gote = piece.owner == Some(Seat(1));
     let g = glyph(piece.kind, piece.promoted, ascii);
     if ascii {
-        let letter = if gote { g.to_lowercase() } else { g.to_string() };
+        let letter = if gote {
+            g.to_lowercase()
+        } else {
+            g.to_string()
+        };
         let plus = if piece.promoted { "+" } else { "" };
         format!("{:>3}", format!("{plus}{letter}"))
     } else {
@@ -189,7 +195,11 @@ fn draw_cell(
                 (false, true) => " . ",
                 (false, false) => " ・",
             };
-            let style = if target { base } else { base.patch(theme.dim()) };
+            let style = if target {
+                base
+            } else {
+                base.patch(theme.dim())
+            };
             put(buf, area, x + 1, y, dot, style);
         }
     }
