@@ -114,7 +114,7 @@ async fn lobby_lists_a_public_room() {
     for word in ["shogi", "1/2", "waiting", "standard rules"] {
         assert!(s.lines[line].contains(word), "{word}: {}", s.lines[line]);
     }
-    assert!(s.has("quick play") && s.has("Invite code"));
+    assert!(s.has("p quick") && s.has("q quit") && s.has("Invite code"));
 }
 
 #[tokio::test]
@@ -195,9 +195,6 @@ async fn game_screen_at_80x24_and_160x50() {
         assert!(s.has("alice") && s.has("CPU"), "{w}x{h}: {text}");
         if w >= 80 {
             assert!(s.has("CPU (level 2)"), "{w}x{h}: {text}");
-        }
-        if w == 160 {
-            println!("{text}");
         }
         assert!(s.has("sente to move"), "{w}x{h}: {text}");
         assert!(s.has("hand: -"), "{w}x{h}: {text}");
@@ -350,4 +347,76 @@ async fn quit_from_the_lobby() {
     assert!(s.has("The server is shutting down."));
     chars(&mut app, "q");
     assert!(app.should_quit());
+}
+
+/// The 0-based screen cell of a square at 80×24 (sente's side up), found
+/// from the file numbers on top and the rank letters on the right.
+fn square_xy(s: &Screen, file: char, rank: char) -> (usize, usize) {
+    let x = s.cells[1]
+        .iter()
+        .position(|c| *c == file.to_string())
+        .expect("file label");
+    let y = s
+        .cells
+        .iter()
+        .position(|row| row.get(46).is_some_and(|c| *c == rank.to_string()))
+        .expect("rank label");
+    (x, y)
+}
+
+fn click_move(app: &mut App, from: (char, char), to: (char, char)) {
+    let s = render(app, 80, 24);
+    let (x, y) = square_xy(&s, from.0, from.1);
+    click(app, x, y);
+    let s = render(app, 80, 24);
+    let (x, y) = square_xy(&s, to.0, to.1);
+    click(app, x, y);
+}
+
+#[tokio::test]
+async fn promotion_is_asked_and_hand_pieces_drop() {
+    let hall = Hall::new(1);
+    let mut app = game_app(&hall, "s");
+    click_move(&mut app, ('7', 'g'), ('7', 'f'));
+    click_move(&mut app, ('3', 'c'), ('3', 'd'));
+    click_move(&mut app, ('8', 'h'), ('2', 'b'));
+    let s = render(&mut app, 80, 24);
+    assert!(s.has("Promote? y = yes, n = no"), "{}", s.text());
+    chars(&mut app, "y");
+    let s = render(&mut app, 80, 24);
+    assert!(s.has("8h2b+"), "{}", s.text());
+    // Gote takes the horse; its hand now shows a bishop.
+    click_move(&mut app, ('3', 'a'), ('2', 'b'));
+    let s = render(&mut app, 80, 24);
+    assert!(s.has("hand: 角"), "{}", s.text());
+    // Sente drops the bishop it took: Tab to the hand, Enter, then a square.
+    key(&mut app, KeyCode::Tab);
+    key(&mut app, KeyCode::Enter);
+    let s = render(&mut app, 80, 24);
+    assert!(s.has("Choose a square"), "{}", s.text());
+    let (x, y) = square_xy(&s, '5', 'e');
+    click(&mut app, x, y);
+    let s = render(&mut app, 80, 24);
+    assert!(s.has("B*5e"), "{}", s.text());
+}
+
+#[tokio::test]
+async fn spectators_watch_from_the_lobby_and_cannot_move() {
+    let hall = Hall::new(1);
+    let mut alice = lobby_app(&hall, "alice");
+    chars(&mut alice, "c");
+    key(&mut alice, KeyCode::Char('c'));
+    let mut bob = lobby_app(&hall, "bob");
+    key(&mut bob, KeyCode::Enter); // joins the selected (only) room: the game starts
+    let mut carol = lobby_app(&hall, "carol");
+    let s = render(&mut carol, 80, 24);
+    assert!(s.has("playing"), "{}", s.text());
+    chars(&mut carol, "w");
+    let s = render(&mut carol, 80, 24);
+    assert!(s.has("Watching.") && s.has("1 watching"), "{}", s.text());
+    key(&mut carol, KeyCode::Enter);
+    let s = render(&mut carol, 80, 24);
+    assert!(s.has("You are watching this game."), "{}", s.text());
+    let a = render(&mut alice, 80, 24);
+    assert!(a.has("1 watching"), "{}", a.text());
 }

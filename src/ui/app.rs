@@ -339,7 +339,7 @@ impl App {
             (None, Screen::Setup(form)) => form.hints(),
             (None, Screen::Room(room)) => room.hints(),
         };
-        let mut x = area.x + 1;
+        let mut x = area.x;
         for (key, what, code) in hints {
             let text_w = super::text::width(key) + 1 + super::text::width(what);
             if x + text_w > area.right() {

@@ -102,9 +102,13 @@ impl RoomScreen {
         } else {
             ""
         };
+        let game = match view.phase {
+            Phase::Waiting => String::new(),
+            _ => format!(" · game {}", view.game_id),
+        };
         format!(
-            "{} · room {} · game {}{watching}{who}",
-            view.settings.kind, view.code, view.game_id
+            "{} · room {}{game}{watching}{who}",
+            view.settings.kind, view.code
         )
     }
 
