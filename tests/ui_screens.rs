@@ -420,3 +420,42 @@ async fn spectators_watch_from_the_lobby_and_cannot_move() {
     let a = render(&mut alice, 80, 24);
     assert!(a.has("1 watching"), "{}", a.text());
 }
+
+#[tokio::test]
+async fn changed_resolves_on_a_new_snapshot_and_is_cancel_safe() {
+    use std::time::Duration;
+    let hall = Hall::new(1);
+    let mut alice = lobby_app(&hall, "alice");
+    chars(&mut alice, "cc");
+    // Nothing happens: the wait times out (and is dropped mid-way).
+    let quiet = tokio::time::timeout(Duration::from_millis(50), alice.changed()).await;
+    assert!(quiet.is_err());
+    let s = render(&mut alice, 80, 24);
+    let line = s.line_of("Invite code: ").expect("code");
+    let code = s.lines[line]
+        .split("Invite code: ")
+        .nth(1)
+        .unwrap()
+        .trim()
+        .to_string();
+    let _bob = hall.join(&code, &me("bob")).expect("join");
+    let woke = tokio::time::timeout(Duration::from_secs(2), alice.changed()).await;
+    assert!(woke.is_ok(), "a join publishes a snapshot");
+    let s = render(&mut alice, 80, 24);
+    assert!(s.has("bob"), "{}", s.text());
+    // Huge terminals lay out without overflow.
+    render(&mut alice, 1000, 60);
+}
+
+#[tokio::test]
+async fn turn_countdown_shows_with_a_time_limit() {
+    let hall = Hall::new(1);
+    let mut settings = RoomSettings::new(GameKind::Shogi);
+    settings.mode = banmen::hall::Mode::SameDevice;
+    settings.time_limit = banmen::hall::TimeLimit::Seconds30;
+    let handle = hall.create_room(&me("alice"), settings).expect("room");
+    let code = handle.view().code.clone();
+    let mut app = App::new(hall.clone(), me("alice"), Entry::Join(code), address());
+    let s = render(&mut app, 80, 24);
+    assert!(s.has("time 30 s") || s.has("time 29 s"), "{}", s.text());
+}

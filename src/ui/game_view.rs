@@ -56,7 +56,8 @@ pub fn render(
     theme: Theme,
     hits: &mut Hits,
 ) {
-    let board_w = (area.width * 3 / 5)
+    let three_fifths = u16::try_from(u32::from(area.width) * 3 / 5).unwrap_or(u16::MAX);
+    let board_w = three_fifths
         .max(39)
         .min(area.width.saturating_sub(SIDE_MIN + 1));
     let board_area = Rect::new(area.x, area.y, board_w, area.height);
