@@ -4,3 +4,4 @@ pub mod cli;
 pub mod cpu;
 pub mod hall;
 pub mod rules;
+pub mod ui;

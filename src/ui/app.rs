@@ -1,0 +1,417 @@
+//! [`App`], one SSH session's UI: the current screen (lobby, room setup,
+//! room), an optional overlay (help, export), the status line, and the
+//! dispatch of the screens' [`Action`]s to the hall.
+
+use super::export;
+use super::help;
+use super::input::{self, Event, Hits, Input, Key};
+use super::lobby::LobbyScreen;
+use super::room::RoomScreen;
+use super::room_setup::SetupScreen;
+use super::text::{centered, clear, put, row};
+use super::{MIN_HEIGHT, MIN_WIDTH, Theme};
+use crate::hall::{
+    Hall, HallError, Identity, Lobby, Mode, RoomHandle, RoomSettings,
+    view::{Entry, ServerAddress},
+};
+use crate::rules::vocab::Move;
+use crate::rules::{Claim, GameKind};
+use ratatui::Frame;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use tokio::sync::watch;
+
+/// What a screen asks the app to do after an event.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// Nothing beyond the screen's own state change.
+    None,
+    /// End the session.
+    Quit,
+    /// Show the help overlay.
+    Help,
+    /// Back to the lobby from the setup form.
+    Back,
+    /// Show a message on the status line.
+    Notice(String),
+    /// Open the room-setup form for a mode.
+    Setup(Mode),
+    /// Create a room with these settings and enter it.
+    Create(RoomSettings),
+    /// Join by invite code or public room id.
+    Join(String),
+    /// Watch by invite code or public room id.
+    Watch(String),
+    /// Quick play: an open public room or a new one.
+    QuickPlay,
+    /// Play a legal move.
+    Play(Move),
+    /// Resign.
+    Resign,
+    /// Make a claim (entering-king declaration).
+    Claim(Claim),
+    /// Agree to a new round.
+    NewRound,
+    /// Start the game (host).
+    Start,
+    /// Leave the room.
+    Leave,
+    /// Show the export panel.
+    Export,
+}
+
+/// The current screen.
+enum Screen {
+    Lobby(LobbyScreen),
+    Setup(SetupScreen),
+    Room(Box<RoomScreen>),
+}
+
+/// Something drawn over the screen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Overlay {
+    Help,
+    Export { scroll: usize },
+}
+
+/// One session's UI; see the module docs.
+pub struct App {
+    hall: Hall,
+    me: Identity,
+    address: ServerAddress,
+    lobby: watch::Receiver<Lobby>,
+    screen: Screen,
+    overlay: Option<Overlay>,
+    notice: String,
+    quit: bool,
+    theme: Theme,
+    hits: Hits,
+    button_down: bool,
+}
+
+impl App {
+    /// A session for player `me`, starting at `entry`; `address` is used for invite commands.
+    pub fn new(hall: Hall, me: Identity, entry: Entry, address: ServerAddress) -> App {
+        let lobby = hall.lobby();
+        let mut app = App {
+            hall,
+            me,
+            address,
+            lobby,
+            screen: Screen::Lobby(LobbyScreen::default()),
+            overlay: None,
+            notice: String::new(),
+            quit: false,
+            theme: Theme::default(),
+            hits: Hits::default(),
+            button_down: false,
+        };
+        match entry {
+            Entry::Lobby => {}
+            Entry::Join(code) => app.apply(Action::Join(code)),
+            Entry::Watch(code) => app.apply(Action::Watch(code)),
+        }
+        app
+    }
+
+    /// One input event (keys, mouse, paste; termwiz's parsed events).
+    pub fn handle(&mut self, event: &termwiz::input::InputEvent) {
+        let Some(input) = input::translate(event, &mut self.button_down) else {
+            return;
+        };
+        let event = match input {
+            Input::Key(Key::Interrupt) => {
+                self.quit = true;
+                return;
+            }
+            Input::Key(key) => Event::Key(key),
+            Input::Paste(text) => Event::Paste(text),
+            Input::Click(x, y) => match self.hits.at(x, y) {
+                Some(hit) => Event::Hit(hit),
+                None => return,
+            },
+            Input::Scroll(delta) => {
+                self.scroll(delta);
+                return;
+            }
+        };
+        self.notice.clear();
+        if let Some(overlay) = self.overlay {
+            self.overlay_event(overlay, &event);
+            return;
+        }
+        let action = match &mut self.screen {
+            Screen::Lobby(lobby) => {
+                let rooms = self.lobby.borrow().clone();
+                lobby.update(&event, &rooms)
+            }
+            Screen::Setup(form) => form.update(&event),
+            Screen::Room(room) => room.update(&event),
+        };
+        self.apply(action);
+    }
+
+    fn scroll(&mut self, delta: i8) {
+        if let Some(Overlay::Export { scroll }) = &mut self.overlay {
+            *scroll = scroll.saturating_add_signed(-isize::from(delta) * 3);
+        } else if let Screen::Room(room) = &mut self.screen {
+            let s = &mut room.game.scroll;
+            *s = s.saturating_add_signed(isize::from(delta));
+        }
+    }
+
+    fn overlay_event(&mut self, overlay: Overlay, event: &Event) {
+        let key = match event {
+            Event::Key(k) | Event::Hit(input::Hit::Button(k)) => *k,
+            _ => return,
+        };
+        match (overlay, key) {
+            (Overlay::Export { scroll }, k)
+                if k.dir().is_some() || k == Key::PageUp || k == Key::PageDown =>
+            {
+                let step: isize = match k {
+                    Key::PageUp => -10,
+                    Key::PageDown => 10,
+                    _ if k.dir() == Some(input::Dir::Up) => -1,
+                    _ => 1,
+                };
+                self.overlay = Some(Overlay::Export {
+                    scroll: scroll.saturating_add_signed(step),
+                });
+            }
+            (_, Key::Esc | Key::Enter | Key::Char('q' | '?' | 'e')) => self.overlay = None,
+            _ => {}
+        }
+    }
+
+    fn room(&self) -> Option<&RoomScreen> {
+        match &self.screen {
+            Screen::Room(room) => Some(room),
+            _ => None,
+        }
+    }
+
+    fn enter(&mut self, result: Result<RoomHandle, HallError>) {
+        match result {
+            Ok(handle) => {
+                self.screen = Screen::Room(Box::new(RoomScreen::new(handle)));
+                self.overlay = None;
+            }
+            Err(e) => self.notice = format!("{e}."),
+        }
+    }
+
+    /// Does what a screen asked; hall errors go to the status line.
+    fn apply(&mut self, action: Action) {
+        let hall = self.hall.clone();
+        match action {
+            Action::None => {}
+            Action::Quit => self.quit = true,
+            Action::Help => self.overlay = Some(Overlay::Help),
+            Action::Back | Action::Leave => {
+                let was_room = self.room().is_some();
+                self.screen = Screen::Lobby(LobbyScreen::default());
+                if was_room {
+                    self.notice = "You left the room.".into();
+                }
+            }
+            Action::Notice(text) => self.notice = text,
+            Action::Setup(mode) => self.screen = Screen::Setup(SetupScreen::new(mode)),
+            Action::Create(settings) => self.enter(hall.create_room(&self.me, settings)),
+            Action::Join(code) => self.enter(hall.join(&code, &self.me)),
+            Action::Watch(code) => self.enter(hall.watch(&code)),
+            Action::QuickPlay => self.enter(hall.quick_play(&self.me, GameKind::ALL[0])),
+            Action::Export => self.overlay = Some(Overlay::Export { scroll: 0 }),
+            Action::Play(_)
+            | Action::Resign
+            | Action::Claim(_)
+            | Action::NewRound
+            | Action::Start => self.room_command(action),
+        }
+    }
+
+    fn room_command(&mut self, action: Action) {
+        let Some(room) = self.room() else {
+            return;
+        };
+        let h = &room.handle;
+        let result = match action {
+            Action::Play(mv) => h.play(&mv),
+            Action::Resign => h.resign(),
+            Action::Claim(claim) => h.claim(claim),
+            Action::NewRound => h.new_round(),
+            Action::Start => h.start(),
+            _ => Ok(()),
+        };
+        if let Err(e) = result {
+            self.notice = format!("{e}.");
+        }
+    }
+
+    /// Draws the whole screen into `frame.area()` (any size, down to 1×1, never panics).
+    pub fn render(&mut self, frame: &mut Frame) {
+        let area = frame.area();
+        self.draw(frame.buffer_mut(), area);
+    }
+
+    /// Draws into a buffer (what [`App::render`] does with the frame's).
+    pub fn draw(&mut self, buf: &mut Buffer, area: Rect) {
+        self.hits.clear();
+        let area = area.intersection(buf.area);
+        if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
+            too_small(buf, area, self.theme);
+            return;
+        }
+        if let Screen::Room(room) = &mut self.screen {
+            let view = room.handle.view();
+            let seats = room.seats();
+            room.game.refresh(&view, seats);
+        }
+        let body = Rect::new(area.x, area.y + 1, area.width, area.height - 3);
+        self.title(buf, row(area, 0));
+        let theme = self.theme;
+        if let Some(overlay) = self.overlay {
+            self.overlay_body(buf, body, overlay);
+        } else {
+            match &self.screen {
+                Screen::Lobby(lobby) => {
+                    let rooms = self.lobby.borrow().clone();
+                    lobby.render(buf, body, &rooms, theme, &mut self.hits);
+                }
+                Screen::Setup(form) => form.render(buf, body, theme, &mut self.hits),
+                Screen::Room(room) => room.render(buf, body, &self.address, theme, &mut self.hits),
+            }
+        }
+        self.status(buf, row(area, area.height - 2));
+        self.hints(buf, row(area, area.height - 1));
+    }
+
+    fn overlay_body(&mut self, buf: &mut Buffer, body: Rect, overlay: Overlay) {
+        clear(buf, body);
+        match (overlay, self.room()) {
+            (Overlay::Export { scroll }, Some(room)) => {
+                let view = room.handle.view();
+                export::render(buf, body, &view, &self.address, scroll, self.theme);
+            }
+            _ => help::render(buf, body, self.theme),
+        }
+    }
+
+    fn title(&self, buf: &mut Buffer, area: Rect) {
+        let what = match (&self.screen, self.overlay) {
+            (_, Some(Overlay::Help)) => "help".to_string(),
+            (_, Some(Overlay::Export { .. })) => "export".to_string(),
+            (Screen::Lobby(_), None) => "lobby".to_string(),
+            (Screen::Setup(_), None) => "create a room".to_string(),
+            (Screen::Room(room), None) => room.title(),
+        };
+        put(
+            buf,
+            area,
+            area.x,
+            area.y,
+            &format!(" banmen · {what}"),
+            self.theme.title(),
+        );
+        let me = format!("{} ", self.me.name);
+        let x = area.right().saturating_sub(super::text::width(&me));
+        if x > area.x + super::text::width(&what) + 12 {
+            put(buf, area, x, area.y, &me, self.theme.dim());
+        }
+    }
+
+    fn status(&self, buf: &mut Buffer, area: Rect) {
+        let (text, style) = if !self.notice.is_empty() {
+            (self.notice.clone(), self.theme.alert())
+        } else if let Some(room) = self.room() {
+            (room.handle.view().status.clone(), Style::new())
+        } else {
+            (String::new(), Style::new())
+        };
+        put(buf, area, area.x + 1, area.y, &text, style);
+    }
+
+    fn hints(&mut self, buf: &mut Buffer, area: Rect) {
+        let hints = match (self.overlay, &self.screen) {
+            (Some(_), _) => vec![("Esc", "close", Key::Esc)],
+            (None, Screen::Lobby(lobby)) => lobby.hints(),
+            (None, Screen::Setup(form)) => form.hints(),
+            (None, Screen::Room(room)) => room.hints(),
+        };
+        let mut x = area.x;
+        for (key, what, code) in hints {
+            let text_w = super::text::width(key) + 1 + super::text::width(what);
+            if x + text_w > area.right() {
+                break;
+            }
+            let start = x;
+            x = put(buf, area, x, area.y, key, self.theme.alert());
+            x = put(buf, area, x + 1, area.y, what, self.theme.dim());
+            self.hits.add(
+                Rect::new(start, area.y, x - start, 1),
+                input::Hit::Button(code),
+            );
+            x += 2;
+        }
+    }
+
+    /// Resolves when the lobby list or the current room published a new
+    /// snapshot. Cancel-safe: it only awaits `watch` receivers, which keep
+    /// their place when the future is dropped.
+    pub async fn changed(&mut self) {
+        match &mut self.screen {
+            Screen::Room(room) => {
+                if !room.handle.changed().await {
+                    std::future::pending::<()>().await;
+                }
+            }
+            Screen::Lobby(_) => {
+                if self.lobby.changed().await.is_err() {
+                    std::future::pending::<()>().await;
+                }
+            }
+            Screen::Setup(_) => std::future::pending::<()>().await,
+        }
+    }
+
+    /// Whether the player asked to quit.
+    pub fn should_quit(&self) -> bool {
+        self.quit
+    }
+
+    /// A message for the status line (e.g. "The server is shutting down.").
+    pub fn notice(&mut self, text: String) {
+        self.notice = text;
+    }
+
+    /// ASCII pieces instead of kanji.
+    pub fn set_ascii(&mut self, on: bool) {
+        self.theme.ascii = on;
+    }
+
+    /// Colors on or off (everything stays readable without them).
+    pub fn set_color(&mut self, on: bool) {
+        self.theme.color = on;
+    }
+}
+
+/// The message drawn when the terminal is below the minimum size.
+fn too_small(buf: &mut Buffer, area: Rect, theme: Theme) {
+    if area.width == 0 || area.height == 0 {
+        return;
+    }
+    let mid = area.y + area.height / 2;
+    centered(
+        buf,
+        area,
+        mid.saturating_sub(1),
+        "Please make the window larger",
+        theme.alert(),
+    );
+    let size = format!(
+        "(at least {MIN_WIDTH}x{MIN_HEIGHT}; now {}x{})",
+        area.width, area.height
+    );
+    centered(buf, area, mid, &size, Style::new());
+}

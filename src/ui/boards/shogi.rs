@@ -1,0 +1,209 @@
+//! The two-player shogi board: 9×9 cells with file numbers 9..1 on top and
+//! rank letters a..i on the right, drawn from either side. Pieces are kanji
+//! (`歩`…`龍`) or ASCII letters (`P`, `+P`); gote's pieces carry a `v`
+//! before the kanji (as in KIF diagrams) or are lower case in ASCII, so the
+//! owner reads without color.
+
+use super::{BoardLayout, Marks};
+use crate::rules::AnyGame;
+use crate::rules::vocab::{Piece, PieceKind, Seat, Square};
+use crate::ui::Theme;
+use crate::ui::text::put;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::{Modifier, Style};
+
+const FILES: u16 = 9;
+const RANKS: u16 = 9;
+/// Columns taken by the rank labels on the right.
+const LABEL_W: u16 = 3;
+
+/// Cell width and height that fit `area` (0 when nothing fits).
+fn cells(area: Rect) -> (u16, u16) {
+    let cell_w = (area.width.saturating_sub(LABEL_W) / FILES).min(8);
+    let cell_h = (area.height.saturating_sub(1) / RANKS)
+        .min(3)
+        .min(cell_w / 2);
+    if cell_w < 4 || cell_h < 1 {
+        return (0, 0);
+    }
+    (cell_w, cell_h)
+}
+
+/// The size the board takes in `area`: the grid, the file row and the rank labels.
+pub fn size(area: Rect) -> (u16, u16) {
+    let (w, h) = cells(area);
+    if w == 0 {
+        return (0, 0);
+    }
+    (FILES * w + LABEL_W, RANKS * h + 1)
+}
+
+/// The kanji or ASCII letter of a kind (promoted kinds have their own kanji).
+pub fn glyph(kind: PieceKind, promoted: bool, ascii: bool) -> &'static str {
+    use PieceKind::*;
+    match (kind, promoted, ascii) {
+        (King, _, false) => "玉",
+        (Rook, false, false) => "飛",
+        (Rook, true, false) => "龍",
+        (Bishop, false, false) => "角",
+        (Bishop, true, false) => "馬",
+        (Gold, _, false) => "金",
+        (Silver, false, false) => "銀",
+        (Silver, true, false) => "全",
+        (Knight, false, false) => "桂",
+        (Knight, true, false) => "圭",
+        (Lance, false, false) => "香",
+        (Lance, true, false) => "杏",
+        (Pawn, false, false) => "歩",
+        (Pawn, true, false) => "と",
+        (Queen, _, false) => "后",
+        (King, _, true) => "K",
+        (Rook, _, true) => "R",
+        (Bishop, _, true) => "B",
+        (Gold, _, true) => "G",
+        (Silver, _, true) => "S",
+        (Knight, _, true) => "N",
+        (Lance, _, true) => "L",
+        (Pawn, _, true) => "P",
+        (Queen, _, true) => "Q",
+    }
+}
+
+/// A piece in exactly three columns: `v歩`, ` 歩` / ` +P`, `  p`.
+pub fn piece_text(piece: &Piece, ascii: bool) -> String {
+    let gote = piece.owner == Some(Seat(1));
+    let g = glyph(piece.kind, piece.promoted, ascii);
+    if ascii {
+        let letter = if gote {
+            g.to_lowercase()
+        } else {
+            g.to_string()
+        };
+        let plus = if piece.promoted { "+" } else { "" };
+        format!("{:>3}", format!("{plus}{letter}"))
+    } else {
+        format!("{}{g}", if gote { 'v' } else { ' ' })
+    }
+}
+
+/// Draws the board; see the module docs.
+pub fn render(
+    buf: &mut Buffer,
+    area: Rect,
+    game: &AnyGame,
+    flipped: bool,
+    marks: &Marks<'_>,
+    theme: Theme,
+) -> BoardLayout {
+    let (cell_w, cell_h) = cells(area);
+    let layout = BoardLayout {
+        x: area.x,
+        y: area.y + 1,
+        cell_w,
+        cell_h,
+        cols: FILES as u8,
+        rows: RANKS as u8,
+        flipped,
+    };
+    if cell_w == 0 {
+        return layout;
+    }
+    draw_labels(buf, area, &layout, theme);
+    for row in 0..RANKS as u8 {
+        for col in 0..FILES as u8 {
+            let sq = layout.square_of(col, row);
+            draw_cell(buf, area, &layout, game, sq, marks, theme);
+        }
+    }
+    layout
+}
+
+fn draw_labels(buf: &mut Buffer, area: Rect, layout: &BoardLayout, theme: Theme) {
+    for col in 0..FILES as u8 {
+        let sq = layout.square_of(col, 0);
+        let file = format!("{}", 9 - sq.x);
+        let cell = layout.cell(sq);
+        let x = cell.x + cell.width / 2;
+        put(buf, area, x, area.y, &file, theme.dim());
+    }
+    for row in 0..RANKS as u8 {
+        let sq = layout.square_of(0, row);
+        let rank = char::from(b'a' + (8 - sq.y.min(8)));
+        let y = layout.y + u16::from(row) * layout.cell_h + layout.cell_h / 2;
+        let x = layout.x + FILES * layout.cell_w + 1;
+        put(buf, area, x, y, &rank.to_string(), theme.dim());
+    }
+}
+
+/// The two mark characters around a cell's content, by priority.
+fn mark_chars(sq: Square, piece: bool, marks: &Marks<'_>) -> (char, char) {
+    if marks.cursor == Some(sq) {
+        ('[', ']')
+    } else if marks.picked == Some(sq) {
+        ('(', ')')
+    } else if piece && marks.targets.contains(&sq) {
+        ('*', '*')
+    } else {
+        (' ', ' ')
+    }
+}
+
+fn draw_cell(
+    buf: &mut Buffer,
+    area: Rect,
+    layout: &BoardLayout,
+    game: &AnyGame,
+    sq: Square,
+    marks: &Marks<'_>,
+    theme: Theme,
+) {
+    let rect = layout.cell(sq).intersection(area);
+    let target = marks.targets.contains(&sq);
+    let mut base = Style::new();
+    if marks.last.contains(&Some(sq)) {
+        base = base.patch(theme.last_move());
+    }
+    if target {
+        base = base.patch(theme.target());
+    }
+    if marks.picked == Some(sq) {
+        base = base.add_modifier(Modifier::BOLD);
+    }
+    if marks.cursor == Some(sq) {
+        base = base.patch(theme.cursor());
+    }
+    buf.set_style(rect, base);
+    let piece = game.piece_at(sq);
+    let (left, right) = mark_chars(sq, piece.is_some(), marks);
+    let y = rect.y + layout.cell_h / 2;
+    let pad = layout.cell_w.saturating_sub(5) / 2;
+    let x = rect.x + pad;
+    put(buf, area, x, y, &left.to_string(), base);
+    match piece {
+        Some(p) => {
+            let seat = p.owner.unwrap_or(Seat(0));
+            let mut style = base.patch(theme.seat(seat));
+            if p.promoted {
+                style = style.add_modifier(Modifier::BOLD);
+            }
+            put(buf, area, x + 1, y, &piece_text(&p, theme.ascii), style);
+        }
+        None => {
+            let dot = match (target, theme.ascii) {
+                (true, _) => " * ",
+                (false, true) => " . ",
+                (false, false) => " ・",
+            };
+            let style = if target {
+                base
+            } else {
+                base.patch(theme.dim())
+            };
+            put(buf, area, x + 1, y, dot, style);
+        }
+    }
+    if layout.cell_w >= 5 {
+        put(buf, area, x + 4, y, &right.to_string(), base);
+    }
+}

@@ -1,0 +1,355 @@
+//! The game screen's own state and its update: the board cursor, the picked
+//! piece, the promotion question and y/n confirmations. Only moves from the
+//! game's `legal_moves()` are ever sent, and only for a seat this session
+//! plays when that seat is to move.
+
+use super::app::Action;
+use super::input::{Dir, Event, Hit, Key};
+use crate::hall::{Phase, RoomView};
+use crate::rules::vocab::{Move, PieceKind, Promotion, Seat, SeatSet, Square};
+use crate::rules::{AnyGame, Claim};
+
+/// What the player picked to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pick {
+    /// A piece on this square.
+    Square(Square),
+    /// A piece of this kind from the hand.
+    Hand(PieceKind),
+}
+
+/// Where the keyboard focus is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Focus {
+    /// The board cursor.
+    Board,
+    /// The n-th kind in the acting seat's hand.
+    Hand(usize),
+}
+
+/// A question waiting for y/n.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Confirm {
+    /// Resign the game.
+    Resign,
+    /// Leave a game in progress.
+    Leave,
+}
+
+/// The game screen's state.
+#[derive(Clone, Debug)]
+pub struct GameScreen {
+    /// The board cursor (neutral coordinates).
+    pub cursor: Square,
+    /// Board or hand.
+    pub focus: Focus,
+    /// The picked piece, if any.
+    pub picked: Option<Pick>,
+    /// Promotion question: the promoting and the non-promoting move.
+    pub promotion: Option<[Move; 2]>,
+    /// A pending y/n confirmation.
+    pub confirm: Option<Confirm>,
+    /// Move-list lines scrolled back from the newest.
+    pub scroll: usize,
+}
+
+impl Default for GameScreen {
+    fn default() -> Self {
+        GameScreen {
+            cursor: Square::new(2, 2),
+            focus: Focus::Board,
+            picked: None,
+            promotion: None,
+            confirm: None,
+            scroll: 0,
+        }
+    }
+}
+
+/// The seat this session may move for now: the seat to move, if it plays it.
+pub fn acting_seat(view: &RoomView, seats: SeatSet) -> Option<Seat> {
+    if view.phase != Phase::Playing {
+        return None;
+    }
+    view.game.to_move().filter(|s| seats.contains(*s))
+}
+
+/// Whether the board is shown turned: the player sits in seat 1 only
+/// (same-device tables and spectators see seat 0's side).
+pub fn flipped(seats: SeatSet) -> bool {
+    seats == SeatSet::one(Seat(1))
+}
+
+/// Whether the acting seat could declare the entering king now.
+pub fn can_declare(view: &RoomView, seats: SeatSet) -> bool {
+    acting_seat(view, seats).is_some() && view.game.clone().claim(Claim::EnteringKing).is_ok()
+}
+
+/// The kinds in `seat`'s hand, in the game's order.
+pub fn hand_kinds(game: &AnyGame, seat: Seat) -> Vec<PieceKind> {
+    game.hand(seat)
+        .pieces
+        .iter()
+        .filter(|(_, n)| *n > 0)
+        .map(|(k, _)| *k)
+        .collect()
+}
+
+/// Whether `mv` starts from `pick` and lands on `to`.
+fn matches(mv: &Move, pick: Pick, to: Square) -> bool {
+    match (mv, pick) {
+        (Move::Step { from, to: t, .. }, Pick::Square(p)) => *from == p && *t == to,
+        (Move::Drop { kind, to: t }, Pick::Hand(k)) => *kind == k && *t == to,
+        _ => false,
+    }
+}
+
+/// The destinations of the picked piece.
+pub fn targets(game: &AnyGame, pick: Option<Pick>) -> Vec<Square> {
+    let Some(pick) = pick else {
+        return Vec::new();
+    };
+    let mut out: Vec<Square> = game
+        .legal_moves()
+        .iter()
+        .filter_map(|mv| match (mv, pick) {
+            (Move::Step { from, to, .. }, Pick::Square(p)) if *from == p => Some(*to),
+            (Move::Drop { kind, to }, Pick::Hand(k)) if *kind == k => Some(*to),
+            _ => None,
+        })
+        .collect();
+    out.sort();
+    out.dedup();
+    out
+}
+
+impl GameScreen {
+    /// Forgets a pick that no longer fits the position (after any new snapshot).
+    pub fn refresh(&mut self, view: &RoomView, seats: SeatSet) {
+        if acting_seat(view, seats).is_none() {
+            self.picked = None;
+            self.promotion = None;
+            if self.confirm == Some(Confirm::Resign) && view.phase != Phase::Playing {
+                self.confirm = None;
+            }
+        }
+        if let Some(pick) = self.picked {
+            if targets(&view.game, Some(pick)).is_empty() {
+                self.picked = None;
+            }
+        }
+    }
+
+    /// Updates for one event; `seats` are the seats this session plays.
+    pub fn update(&mut self, event: &Event, view: &RoomView, seats: SeatSet) -> Action {
+        if let Some(confirm) = self.confirm {
+            return self.answer_confirm(event, confirm);
+        }
+        if let Some(moves) = self.promotion {
+            return self.answer_promotion(event, moves);
+        }
+        match event {
+            Event::Hit(Hit::Square(sq)) => {
+                self.cursor = *sq;
+                self.focus = Focus::Board;
+                self.activate_square(view, seats)
+            }
+            Event::Hit(Hit::Hand(seat, kind)) => self.pick_hand(view, seats, *seat, *kind),
+            Event::Hit(Hit::Button(key)) | Event::Key(key) => self.key(*key, view, seats),
+            _ => Action::None,
+        }
+    }
+
+    fn answer_confirm(&mut self, event: &Event, confirm: Confirm) -> Action {
+        self.confirm = None;
+        let yes = matches!(
+            event,
+            Event::Key(Key::Char('y' | 'Y')) | Event::Hit(Hit::Button(Key::Char('y')))
+        );
+        match (yes, confirm) {
+            (true, Confirm::Resign) => Action::Resign,
+            (true, Confirm::Leave) => Action::Leave,
+            (false, _) => Action::None,
+        }
+    }
+
+    fn answer_promotion(&mut self, event: &Event, moves: [Move; 2]) -> Action {
+        let key = match event {
+            Event::Key(k) | Event::Hit(Hit::Button(k)) => *k,
+            _ => return Action::None,
+        };
+        let chosen = match key {
+            Key::Char('y' | 'Y' | '+') => moves[0],
+            Key::Char('n' | 'N' | '=') => moves[1],
+            Key::Esc => {
+                self.promotion = None;
+                return Action::None;
+            }
+            _ => return Action::None,
+        };
+        self.promotion = None;
+        self.picked = None;
+        Action::Play(chosen)
+    }
+
+    fn key(&mut self, key: Key, view: &RoomView, seats: SeatSet) -> Action {
+        if let Some(dir) = key.dir() {
+            self.navigate(dir, view, seats);
+            return Action::None;
+        }
+        match key {
+            Key::Enter | Key::Char(' ') => match self.focus {
+                Focus::Board => self.activate_square(view, seats),
+                Focus::Hand(i) => match acting_seat(view, seats) {
+                    Some(seat) => match hand_kinds(&view.game, seat).get(i) {
+                        Some(kind) => self.pick_hand(view, seats, seat, *kind),
+                        None => Action::None,
+                    },
+                    None => Action::None,
+                },
+            },
+            Key::Tab | Key::BackTab => self.toggle_hand(view, seats),
+            Key::Esc => self.escape(view, seats),
+            Key::Char('r') if view.phase == Phase::Playing && seats != SeatSet::EMPTY => {
+                self.confirm = Some(Confirm::Resign);
+                Action::None
+            }
+            Key::Char('d') if can_declare(view, seats) => Action::Claim(Claim::EnteringKing),
+            Key::Char('n') if view.phase == Phase::Finished => Action::NewRound,
+            Key::Char('s') if view.phase == Phase::Waiting => Action::Start,
+            Key::Char('e') => Action::Export,
+            Key::Char('?') => Action::Help,
+            Key::PageUp => {
+                self.scroll = self.scroll.saturating_add(5);
+                Action::None
+            }
+            Key::PageDown => {
+                self.scroll = self.scroll.saturating_sub(5);
+                Action::None
+            }
+            Key::Interrupt => Action::Quit,
+            _ => Action::None,
+        }
+    }
+
+    fn escape(&mut self, view: &RoomView, seats: SeatSet) -> Action {
+        if self.picked.is_some() || self.focus != Focus::Board {
+            self.picked = None;
+            self.focus = Focus::Board;
+            return Action::None;
+        }
+        if view.phase == Phase::Playing && seats != SeatSet::EMPTY {
+            self.confirm = Some(Confirm::Leave);
+            return Action::None;
+        }
+        Action::Leave
+    }
+
+    fn toggle_hand(&mut self, view: &RoomView, seats: SeatSet) -> Action {
+        let Some(seat) = acting_seat(view, seats) else {
+            return Action::Notice("It is not your turn.".into());
+        };
+        if self.focus != Focus::Board {
+            self.focus = Focus::Board;
+            return Action::None;
+        }
+        if hand_kinds(&view.game, seat).is_empty() {
+            return Action::Notice("Your hand is empty.".into());
+        }
+        self.focus = Focus::Hand(0);
+        Action::None
+    }
+
+    fn navigate(&mut self, dir: Dir, view: &RoomView, seats: SeatSet) {
+        if let Focus::Hand(i) = self.focus {
+            let n = acting_seat(view, seats).map_or(0, |s| hand_kinds(&view.game, s).len());
+            self.focus = match dir {
+                Dir::Left => Focus::Hand(i.saturating_sub(1)),
+                Dir::Right => Focus::Hand((i + 1).min(n.saturating_sub(1))),
+                _ => Focus::Board,
+            };
+            return;
+        }
+        let geometry = view.game.geometry();
+        let flip = flipped(seats);
+        let (dx, dy): (i16, i16) = match dir {
+            Dir::Up => (0, 1),
+            Dir::Down => (0, -1),
+            Dir::Left => (-1, 0),
+            Dir::Right => (1, 0),
+        };
+        let (dx, dy) = if flip { (-dx, -dy) } else { (dx, dy) };
+        let x = (i16::from(self.cursor.x) + dx).clamp(0, i16::from(geometry.width) - 1);
+        let y = (i16::from(self.cursor.y) + dy).clamp(0, i16::from(geometry.height) - 1);
+        self.cursor = Square::new(x.max(0) as u8, y.max(0) as u8);
+    }
+
+    fn pick_hand(
+        &mut self,
+        view: &RoomView,
+        seats: SeatSet,
+        seat: Seat,
+        kind: PieceKind,
+    ) -> Action {
+        if acting_seat(view, seats) != Some(seat) {
+            return Action::Notice("You can drop from your own hand on your turn.".into());
+        }
+        self.picked = Some(Pick::Hand(kind));
+        self.focus = Focus::Board;
+        Action::None
+    }
+
+    /// Enter on the cursor's square: pick, re-pick, unpick or play.
+    fn activate_square(&mut self, view: &RoomView, seats: SeatSet) -> Action {
+        let sq = self.cursor;
+        let Some(seat) = acting_seat(view, seats) else {
+            return Action::Notice(match (view.phase, seats == SeatSet::EMPTY) {
+                (_, true) => "You are watching this game.".into(),
+                (Phase::Playing, false) => "It is not your turn.".into(),
+                _ => "No game is being played.".into(),
+            });
+        };
+        let own = view
+            .game
+            .piece_at(sq)
+            .is_some_and(|p| p.owner == Some(seat));
+        let movable = own && !targets(&view.game, Some(Pick::Square(sq))).is_empty();
+        let Some(pick) = self.picked else {
+            if movable {
+                self.picked = Some(Pick::Square(sq));
+                return Action::None;
+            }
+            return Action::Notice(if own {
+                "That piece has no legal move.".into()
+            } else {
+                "Pick one of your pieces (or Tab to your hand).".into()
+            });
+        };
+        if pick == Pick::Square(sq) {
+            self.picked = None;
+            return Action::None;
+        }
+        let moves: Vec<Move> = view
+            .game
+            .legal_moves()
+            .into_iter()
+            .filter(|m| matches(m, pick, sq))
+            .collect();
+        match moves.as_slice() {
+            [] if movable => {
+                self.picked = Some(Pick::Square(sq));
+                Action::None
+            }
+            [] => Action::Notice("Not a legal move.".into()),
+            [only] => {
+                self.picked = None;
+                Action::Play(*only)
+            }
+            [a, b, ..] => {
+                let promotes = |m: &Move| matches!(m, Move::Step { promotion, .. } if *promotion != Promotion::None);
+                self.promotion = Some(if promotes(a) { [*a, *b] } else { [*b, *a] });
+                Action::None
+            }
+        }
+    }
+}

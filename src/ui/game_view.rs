@@ -1,0 +1,302 @@
+//! Drawing the game screen: the board (via [`super::boards`]) on the left,
+//! and beside it both players with their hands, whose turn, check, the
+//! turn countdown, questions, and the move list (newest at the bottom).
+
+use super::Theme;
+use super::boards::{self, Marks};
+use super::game::{Confirm, Focus, GameScreen, Pick, acting_seat, flipped, hand_kinds, targets};
+use super::input::{Hit, Hits};
+use super::text::put;
+use crate::hall::{Occupant, Phase, RoomView};
+use crate::rules::AnyGame;
+use crate::rules::vocab::{Move, Seat, SeatSet, Square};
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use std::time::Instant;
+
+/// Narrowest side panel beside the board.
+const SIDE_MIN: u16 = 20;
+
+/// A seat's name at this game: `☗ sente` / `☖ gote` for shogi.
+pub fn seat_name(seat: Seat, theme: Theme) -> String {
+    let (mark, name) = match seat.0 {
+        0 => ("☗ ", "sente"),
+        _ => ("☖ ", "gote"),
+    };
+    if theme.ascii {
+        name.to_string()
+    } else {
+        format!("{mark}{name}")
+    }
+}
+
+/// Whether the side to move is in check.
+fn in_check(game: &AnyGame) -> bool {
+    match game {
+        AnyGame::Shogi(g) => g.outcome().is_none() && g.position().in_check(),
+    }
+}
+
+fn last_squares(mv: Option<Move>) -> [Option<Square>; 2] {
+    match mv {
+        Some(Move::Step { from, to, .. }) => [Some(from), Some(to)],
+        Some(Move::Drop { to, .. }) => [None, Some(to)],
+        None => [None, None],
+    }
+}
+
+/// Draws the game into `area`.
+pub fn render(
+    buf: &mut Buffer,
+    area: Rect,
+    view: &RoomView,
+    ui: &GameScreen,
+    seats: SeatSet,
+    theme: Theme,
+    hits: &mut Hits,
+) {
+    let three_fifths = u16::try_from(u32::from(area.width) * 3 / 5).unwrap_or(u16::MAX);
+    let board_w = three_fifths
+        .max(39)
+        .min(area.width.saturating_sub(SIDE_MIN + 1));
+    let board_area = Rect::new(area.x, area.y, board_w, area.height);
+    let (bw, bh) = boards::size(&view.game, board_area);
+    let flip = flipped(seats);
+    let acting = acting_seat(view, seats);
+    let targets = targets(&view.game, ui.picked);
+    let marks = Marks {
+        cursor: (acting.is_some() && ui.focus == Focus::Board).then_some(ui.cursor),
+        picked: match ui.picked {
+            Some(Pick::Square(sq)) => Some(sq),
+            _ => None,
+        },
+        targets: &targets,
+        last: last_squares(view.last_move),
+    };
+    let board_rect = Rect::new(area.x, area.y, bw, bh);
+    let layout = boards::render(buf, board_rect, &view.game, flip, &marks, theme);
+    for sq in view.game.geometry().squares() {
+        hits.add(layout.cell(sq).intersection(board_rect), Hit::Square(sq));
+    }
+    let side_x = area.x + bw + 1;
+    let side = Rect::new(
+        side_x,
+        area.y,
+        area.right().saturating_sub(side_x),
+        area.height,
+    );
+    render_side(buf, side, view, ui, seats, theme, hits);
+}
+
+fn render_side(
+    buf: &mut Buffer,
+    area: Rect,
+    view: &RoomView,
+    ui: &GameScreen,
+    seats: SeatSet,
+    theme: Theme,
+    hits: &mut Hits,
+) {
+    if area.height < 8 || area.width < 10 {
+        return;
+    }
+    let flip = flipped(seats);
+    let (top, bottom) = if flip {
+        (Seat(0), Seat(1))
+    } else {
+        (Seat(1), Seat(0))
+    };
+    player(buf, area, area.y, view, ui, top, seats, theme, hits);
+    let y = area.y + 3;
+    put(
+        buf,
+        area,
+        area.x,
+        y,
+        &turn_line(view, theme),
+        turn_style(view, theme),
+    );
+    let (prompt, alert) = prompt_line(view, ui, seats);
+    let style = if alert { theme.alert() } else { theme.dim() };
+    put(buf, area, area.x, y + 1, &prompt, style);
+    let list = Rect::new(
+        area.x,
+        y + 2,
+        area.width,
+        area.bottom().saturating_sub(y + 5),
+    );
+    move_list(buf, list, view, ui.scroll, theme);
+    player(
+        buf,
+        area,
+        area.bottom() - 2,
+        view,
+        ui,
+        bottom,
+        seats,
+        theme,
+        hits,
+    );
+}
+
+#[allow(clippy::too_many_arguments)]
+fn player(
+    buf: &mut Buffer,
+    area: Rect,
+    y: u16,
+    view: &RoomView,
+    ui: &GameScreen,
+    seat: Seat,
+    seats: SeatSet,
+    theme: Theme,
+    hits: &mut Hits,
+) {
+    let to_move = view.phase == Phase::Playing && view.game.to_move() == Some(seat);
+    let occupant = view
+        .seats
+        .get(seat.index())
+        .cloned()
+        .unwrap_or(Occupant::Empty);
+    let you = if seats.contains(seat) && seats != SeatSet(0b11) {
+        " (you)"
+    } else {
+        ""
+    };
+    let arrow = if to_move { "> " } else { "  " };
+    let x = put(buf, area, area.x, y, arrow, theme.alert());
+    let x = put(buf, area, x, y, &seat_name(seat, theme), theme.seat(seat));
+    put(
+        buf,
+        area,
+        x + 1,
+        y,
+        &format!("{}{you}", occupant.label()),
+        Style::new(),
+    );
+    let acting = acting_seat(view, seats) == Some(seat);
+    let mut x = put(buf, area, area.x + 2, y + 1, "hand: ", theme.dim());
+    let hand = view.game.hand(seat);
+    if hand.pieces.iter().all(|(_, n)| *n == 0) {
+        put(buf, area, x, y + 1, "-", theme.dim());
+    }
+    let kinds = hand_kinds(&view.game, seat);
+    for (i, (kind, n)) in hand.pieces.iter().filter(|(_, n)| *n > 0).enumerate() {
+        let glyph = boards::kind_text(&view.game, *kind, theme);
+        let text = if *n > 1 { format!("{glyph}{n}") } else { glyph };
+        let focused =
+            acting && (ui.focus == Focus::Hand(i) || ui.picked == Some(Pick::Hand(*kind)));
+        let style = if focused {
+            theme.cursor()
+        } else {
+            theme.seat(seat)
+        };
+        let end = put(buf, area, x, y + 1, &text, style);
+        hits.add(Rect::new(x, y + 1, end - x, 1), Hit::Hand(seat, kinds[i]));
+        x = end + 1;
+    }
+}
+
+fn turn_style(view: &RoomView, theme: Theme) -> Style {
+    if in_check(&view.game) || view.phase == Phase::Finished {
+        theme.alert()
+    } else {
+        Style::new()
+    }
+}
+
+fn turn_line(view: &RoomView, theme: Theme) -> String {
+    if view.phase == Phase::Finished {
+        return match view.game.outcome() {
+            Some(outcome) => format!("Game over ({})", outcome.reason),
+            None => "Game over".to_string(),
+        };
+    }
+    let Some(seat) = view.game.to_move() else {
+        return String::new();
+    };
+    let mut line = format!("{} to move", seat_name(seat, theme));
+    if in_check(&view.game) {
+        line.push_str(" - check!");
+    }
+    if let Some(deadline) = view.deadline {
+        let left = deadline.saturating_duration_since(Instant::now()).as_secs();
+        line.push_str(&format!("  time {left} s"));
+    }
+    line
+}
+
+/// The line under the turn: a question, the new-round agreement, or a hint.
+fn prompt_line(view: &RoomView, ui: &GameScreen, seats: SeatSet) -> (String, bool) {
+    if ui.promotion.is_some() {
+        return ("Promote? y = yes, n = no".into(), true);
+    }
+    match ui.confirm {
+        Some(Confirm::Resign) => return ("Resign this game? y / n".into(), true),
+        Some(Confirm::Leave) => return ("Leave the game? y / n".into(), true),
+        None => {}
+    }
+    if view.phase == Phase::Finished {
+        return (new_round_line(view), false);
+    }
+    if seats == SeatSet::EMPTY {
+        return ("Watching.".into(), false);
+    }
+    match (acting_seat(view, seats), ui.picked) {
+        (Some(_), Some(_)) => ("Choose a square (Esc: put back)".into(), false),
+        (Some(_), None) => ("Your move.".into(), false),
+        (None, _) => ("Waiting for the opponent.".into(), false),
+    }
+}
+
+fn new_round_line(view: &RoomView) -> String {
+    let names: Vec<String> = view
+        .seats
+        .iter()
+        .enumerate()
+        .filter_map(|(i, o)| match o {
+            Occupant::Human { name, .. } => {
+                let agreed = view.new_round.contains(Seat(i as u8));
+                Some(format!("{name} {}", if agreed { "yes" } else { "?" }))
+            }
+            _ => None,
+        })
+        .collect();
+    format!("New round (n): {}", names.join(", "))
+}
+
+fn move_list(buf: &mut Buffer, area: Rect, view: &RoomView, scroll: usize, theme: Theme) {
+    if area.height < 2 {
+        return;
+    }
+    put(buf, area, area.x, area.y, "Moves", theme.title());
+    let rows = usize::from(area.height - 1);
+    let entry_w = 12usize;
+    let cols = (usize::from(area.width) / entry_w).max(1);
+    let lines = view.moves.len().div_ceil(cols);
+    let first_seat = match &view.game {
+        AnyGame::Shogi(g) => g.start().side_to_move().index(),
+    };
+    let last = lines.saturating_sub(scroll.min(lines.saturating_sub(rows)));
+    let first = last.saturating_sub(rows);
+    for line in first..last {
+        let y = area.y + 1 + (line - first) as u16;
+        for col in 0..cols {
+            let i = line * cols + col;
+            let Some(mv) = view.moves.get(i) else { break };
+            let mark = match (theme.ascii, (first_seat + i) % 2) {
+                (true, _) => "",
+                (false, 0) => "☗",
+                (false, _) => "☖",
+            };
+            let text = format!("{:>3} {mark}{mv}", i + 1);
+            let x = area.x + (col * entry_w) as u16;
+            let style = if i + 1 == view.moves.len() {
+                theme.title()
+            } else {
+                Style::new()
+            };
+            put(buf, area, x, y, &text, style);
+        }
+    }
+}

@@ -1,0 +1,223 @@
+//! The lobby: the list of open public rooms, the invite-code field and the
+//! ways into a game (create, quick play, vs computer, same device, watch).
+
+use super::Theme;
+use super::app::Action;
+use super::input::{Dir, Event, Hit, Hits, Key};
+use super::text::{put, row};
+use crate::hall::{Mode, Phase, RoomSummary};
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+
+/// The lobby's own state: the selected room and the code being typed.
+#[derive(Clone, Debug, Default)]
+pub struct LobbyScreen {
+    /// Index of the selected room in the list.
+    pub selected: usize,
+    /// The invite code typed so far.
+    pub code: String,
+    /// Whether keys go to the invite-code field.
+    pub editing: bool,
+}
+
+/// The longest invite code or room id worth typing.
+const CODE_MAX: usize = 12;
+
+/// A phase as a lobby word.
+pub fn phase_word(phase: Phase) -> &'static str {
+    match phase {
+        Phase::Waiting => "waiting",
+        Phase::Playing => "playing",
+        Phase::Finished => "finished",
+    }
+}
+
+impl LobbyScreen {
+    /// The key hints (also buttons) shown at the bottom.
+    pub fn hints(&self) -> Vec<(&'static str, &'static str, Key)> {
+        if self.editing {
+            return vec![("Enter", "join", Key::Enter), ("Esc", "cancel", Key::Esc)];
+        }
+        vec![
+            ("Enter", "join", Key::Enter),
+            ("w", "watch", Key::Char('w')),
+            ("c", "create", Key::Char('c')),
+            ("p", "quick", Key::Char('p')),
+            ("v", "CPU", Key::Char('v')),
+            ("s", "local", Key::Char('s')),
+            ("i", "code", Key::Char('i')),
+            ("?", "help", Key::Char('?')),
+            ("q", "quit", Key::Char('q')),
+        ]
+    }
+
+    /// Updates the state for one event; returns what the app should do.
+    pub fn update(&mut self, event: &Event, rooms: &[RoomSummary]) -> Action {
+        self.selected = self.selected.min(rooms.len().saturating_sub(1));
+        match event {
+            Event::Paste(text) => {
+                self.editing = true;
+                self.type_text(text);
+                Action::None
+            }
+            Event::Hit(Hit::Field) => {
+                self.editing = true;
+                Action::None
+            }
+            Event::Hit(Hit::Row(i)) => {
+                if *i == self.selected {
+                    return self.join_selected(rooms);
+                }
+                self.selected = (*i).min(rooms.len().saturating_sub(1));
+                Action::None
+            }
+            Event::Hit(Hit::Button(key)) | Event::Key(key) if self.editing => self.edit(*key),
+            Event::Hit(Hit::Button(key)) | Event::Key(key) => self.command(*key, rooms),
+            Event::Hit(_) => Action::None,
+        }
+    }
+
+    fn type_text(&mut self, text: &str) {
+        for c in text.chars().filter(char::is_ascii_alphanumeric) {
+            if self.code.len() < CODE_MAX {
+                self.code.push(c.to_ascii_uppercase());
+            }
+        }
+    }
+
+    fn edit(&mut self, key: Key) -> Action {
+        match key {
+            Key::Enter if !self.code.is_empty() => {
+                self.editing = false;
+                Action::Join(self.code.clone())
+            }
+            Key::Esc | Key::Tab => {
+                self.editing = false;
+                Action::None
+            }
+            Key::Backspace => {
+                self.code.pop();
+                Action::None
+            }
+            Key::Char(c) => {
+                self.type_text(&c.to_string());
+                Action::None
+            }
+            Key::Interrupt => Action::Quit,
+            _ => Action::None,
+        }
+    }
+
+    fn join_selected(&self, rooms: &[RoomSummary]) -> Action {
+        match rooms.get(self.selected) {
+            Some(room) => Action::Join(room.id.clone()),
+            None => Action::Notice("No room selected: create one, or type an invite code.".into()),
+        }
+    }
+
+    fn command(&mut self, key: Key, rooms: &[RoomSummary]) -> Action {
+        match key.dir() {
+            Some(Dir::Up) => {
+                self.selected = self.selected.saturating_sub(1);
+                return Action::None;
+            }
+            Some(Dir::Down) => {
+                self.selected = (self.selected + 1).min(rooms.len().saturating_sub(1));
+                return Action::None;
+            }
+            _ => {}
+        }
+        match key {
+            Key::Enter | Key::Char(' ') => self.join_selected(rooms),
+            Key::Char('w') => match rooms.get(self.selected) {
+                Some(room) => Action::Watch(room.id.clone()),
+                None => Action::Notice("No room to watch.".into()),
+            },
+            Key::Char('c') => Action::Setup(Mode::Online),
+            Key::Char('v') => Action::Setup(Mode::VsComputer),
+            Key::Char('s') => Action::Setup(Mode::SameDevice),
+            Key::Char('p') => Action::QuickPlay,
+            Key::Char('i') | Key::Tab => {
+                self.editing = true;
+                Action::None
+            }
+            Key::Char('?') => Action::Help,
+            Key::Char('q') | Key::Interrupt => Action::Quit,
+            _ => Action::None,
+        }
+    }
+
+    /// Draws the room list and the invite-code field into `area`.
+    pub fn render(
+        &self,
+        buf: &mut Buffer,
+        area: Rect,
+        rooms: &[RoomSummary],
+        theme: Theme,
+        hits: &mut Hits,
+    ) {
+        let field_y = area.height.saturating_sub(2);
+        let header = format!(
+            "{:<8}{:<6}{:<16}{:<10}{}",
+            "game", "seats", "host", "phase", "rules"
+        );
+        put(
+            buf,
+            area,
+            area.x + 2,
+            area.y,
+            "Open public rooms",
+            theme.title(),
+        );
+        put(buf, area, area.x + 2, area.y + 1, &header, theme.dim());
+        let list_h = field_y.saturating_sub(3);
+        if rooms.is_empty() {
+            let text = "No open rooms yet: press c to create one or p for quick play.";
+            put(buf, area, area.x + 2, area.y + 2, text, Style::new());
+        }
+        let first = self.selected.saturating_sub(usize::from(list_h.max(1)) - 1);
+        for (i, room) in rooms
+            .iter()
+            .enumerate()
+            .skip(first)
+            .take(usize::from(list_h))
+        {
+            let r = row(area, 2 + (i - first) as u16);
+            let line = format!(
+                "{:<8}{:<6}{:<16}{:<10}{}",
+                room.kind.name(),
+                format!("{}/{}", room.taken, room.total),
+                clip(&room.host, 15),
+                phase_word(room.phase),
+                room.rules
+            );
+            let style = if i == self.selected {
+                theme.cursor()
+            } else {
+                Style::new()
+            };
+            let marker = if i == self.selected { "> " } else { "  " };
+            buf.set_style(r, style);
+            put(buf, area, r.x, r.y, &format!("{marker}{line}"), style);
+            hits.add(r, Hit::Row(i));
+        }
+        let field = row(area, field_y);
+        let cursor = if self.editing { "_" } else { "" };
+        let label = "Invite code (i): ";
+        let value = format!("[{}{cursor}]", self.code);
+        let x = put(buf, area, field.x + 2, field.y, label, Style::new());
+        let style = if self.editing {
+            theme.cursor()
+        } else {
+            Style::new()
+        };
+        let end = put(buf, area, x, field.y, &value, style);
+        hits.add(Rect::new(field.x, field.y, end - field.x, 1), Hit::Field);
+    }
+}
+
+/// `text` cut to `max` characters.
+pub fn clip(text: &str, max: usize) -> String {
+    text.chars().take(max).collect()
+}

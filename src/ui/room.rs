@@ -1,0 +1,197 @@
+//! A room as a session sees it: the waiting room (seats, invite code and
+//! the command friends paste) before the game, the game screen after.
+
+use super::Theme;
+use super::app::Action;
+use super::game::{Confirm, GameScreen, can_declare};
+use super::game_view::{self, seat_name};
+use super::input::{Event, Hits, Key};
+use super::text::put;
+use crate::hall::view::ServerAddress;
+use crate::hall::{Mode, Phase, RoomHandle, RoomView};
+use crate::rules::vocab::{Seat, SeatSet};
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+
+/// The room screen: the session's handle and the game screen's state.
+pub struct RoomScreen {
+    /// This session's hold on the room (dropping it leaves).
+    pub handle: RoomHandle,
+    /// Cursor, pick and questions.
+    pub game: GameScreen,
+}
+
+impl RoomScreen {
+    /// A screen for a freshly joined or watched room.
+    pub fn new(handle: RoomHandle) -> RoomScreen {
+        RoomScreen {
+            handle,
+            game: GameScreen::default(),
+        }
+    }
+
+    /// The seats this session plays (none when watching).
+    pub fn seats(&self) -> SeatSet {
+        self.handle.seats()
+    }
+
+    /// Updates for one event.
+    pub fn update(&mut self, event: &Event) -> Action {
+        let view = self.handle.view();
+        let seats = self.seats();
+        self.game.refresh(&view, seats);
+        self.game.update(event, &view, seats)
+    }
+
+    /// The key hints (also buttons) for the room's phase and questions.
+    pub fn hints(&self) -> Vec<(&'static str, &'static str, Key)> {
+        let view = self.handle.view();
+        let seats = self.seats();
+        if self.game.promotion.is_some() {
+            return vec![
+                ("y", "promote", Key::Char('y')),
+                ("n", "don't", Key::Char('n')),
+                ("Esc", "cancel", Key::Esc),
+            ];
+        }
+        if self.game.confirm.is_some() {
+            return vec![("y", "yes", Key::Char('y')), ("n", "no", Key::Char('n'))];
+        }
+        let mut hints = Vec::new();
+        match view.phase {
+            Phase::Waiting => {
+                if self.handle.is_host() {
+                    hints.push(("s", "start now", Key::Char('s')));
+                }
+            }
+            Phase::Playing => {
+                if seats != SeatSet::EMPTY {
+                    hints.push(("Enter", "pick/play", Key::Enter));
+                    hints.push(("Tab", "hand", Key::Tab));
+                    hints.push(("r", "resign", Key::Char('r')));
+                }
+                if can_declare(&view, seats) {
+                    hints.push(("d", "declare", Key::Char('d')));
+                }
+            }
+            Phase::Finished => {
+                if seats != SeatSet::EMPTY {
+                    hints.push(("n", "new round", Key::Char('n')));
+                }
+            }
+        }
+        if view.phase != Phase::Waiting {
+            hints.push(("e", "export", Key::Char('e')));
+        }
+        hints.push(("?", "help", Key::Char('?')));
+        hints.push(("Esc", "leave", Key::Esc));
+        hints
+    }
+
+    /// The title bar's text for this room.
+    pub fn title(&self) -> String {
+        let view = self.handle.view();
+        let watching = match view.spectators {
+            0 => String::new(),
+            1 => " · 1 watching".to_string(),
+            n => format!(" · {n} watching"),
+        };
+        let who = if self.handle.is_spectator() {
+            " · watching"
+        } else {
+            ""
+        };
+        let game = match view.phase {
+            Phase::Waiting => String::new(),
+            _ => format!(" · game {}", view.game_id),
+        };
+        format!(
+            "{} · room {}{game}{watching}{who}",
+            view.settings.kind, view.code
+        )
+    }
+
+    /// Draws the waiting room or the game.
+    pub fn render(
+        &self,
+        buf: &mut Buffer,
+        area: Rect,
+        address: &ServerAddress,
+        theme: Theme,
+        hits: &mut Hits,
+    ) {
+        let view = self.handle.view();
+        let seats = self.seats();
+        match view.phase {
+            Phase::Waiting => self.waiting(buf, area, &view, address, theme),
+            _ => game_view::render(buf, area, &view, &self.game, seats, theme, hits),
+        }
+    }
+
+    fn waiting(
+        &self,
+        buf: &mut Buffer,
+        area: Rect,
+        view: &RoomView,
+        address: &ServerAddress,
+        theme: Theme,
+    ) {
+        let x = area.x + 2;
+        let mut y = area.y;
+        let heading = format!("Waiting room · {}", view.settings.rules_summary());
+        put(buf, area, x, y, &heading, theme.title());
+        y += 2;
+        put(buf, area, x, y, "Seats:", Style::new());
+        for (i, occupant) in view.seats.iter().enumerate() {
+            y += 1;
+            let seat = Seat(i as u8);
+            let end = put(
+                buf,
+                area,
+                x + 2,
+                y,
+                &seat_name(seat, theme),
+                theme.seat(seat),
+            );
+            put(
+                buf,
+                area,
+                end.max(x + 12),
+                y,
+                &occupant.label(),
+                Style::new(),
+            );
+        }
+        y += 2;
+        put(
+            buf,
+            area,
+            x,
+            y,
+            &format!("Invite code: {}", view.code),
+            theme.alert(),
+        );
+        y += 1;
+        put(buf, area, x, y, "Friends join with:", Style::new());
+        y += 1;
+        put(
+            buf,
+            area,
+            x + 2,
+            y,
+            &address.join_command(&view.code),
+            theme.title(),
+        );
+        y += 2;
+        let note = match (self.handle.is_host(), view.settings.mode) {
+            (true, Mode::Online) => "Press s to start now: empty seats become CPU players.",
+            (true, _) => "The game starts at once.",
+            (false, _) => "The host starts the game when everyone is here.",
+        };
+        put(buf, area, x, y, note, theme.dim());
+        if self.game.confirm == Some(Confirm::Leave) {
+            put(buf, area, x, y + 1, "Leave? y / n", theme.alert());
+        }
+    }
+}

@@ -1,0 +1,461 @@
+//! Screens rendered into ratatui's `TestBackend`, driven through `App`'s
+//! public API with synthetic termwiz events, against a real `Hall`.
+
+use banmen::hall::view::{Entry, ServerAddress};
+use banmen::hall::{Hall, Identity, RoomSettings};
+use banmen::rules::GameKind;
+use banmen::ui::App;
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use termwiz::input::{InputEvent, KeyCode, KeyEvent, Modifiers, MouseButtons, MouseEvent};
+
+fn me(name: &str) -> Identity {
+    Identity {
+        id: format!("key:{name}"),
+        name: name.to_string(),
+        keyed: true,
+    }
+}
+
+fn address() -> ServerAddress {
+    ServerAddress {
+        host: "banmen.example".to_string(),
+        port: 2222,
+    }
+}
+
+/// The screen as text lines; the blank cell after a wide character is skipped
+/// so that `v玉` reads as written.
+struct Screen {
+    lines: Vec<String>,
+    /// One symbol per cell, for coordinates.
+    cells: Vec<Vec<String>>,
+}
+
+impl Screen {
+    fn text(&self) -> String {
+        self.lines.join("\n")
+    }
+    fn has(&self, needle: &str) -> bool {
+        self.lines.iter().any(|l| l.contains(needle))
+    }
+    fn line_of(&self, needle: &str) -> Option<usize> {
+        self.lines.iter().position(|l| l.contains(needle))
+    }
+}
+
+fn render(app: &mut App, w: u16, h: u16) -> Screen {
+    let mut terminal = Terminal::new(TestBackend::new(w, h)).expect("terminal");
+    terminal.draw(|f| app.render(f)).expect("draw");
+    let buf = terminal.backend().buffer().clone();
+    let mut lines = Vec::new();
+    let mut cells = Vec::new();
+    for y in 0..buf.area.height {
+        let mut line = String::new();
+        let mut row = Vec::new();
+        let mut skip = 0;
+        for x in 0..buf.area.width {
+            let sym = buf[(x, y)].symbol().to_string();
+            row.push(sym.clone());
+            if skip > 0 {
+                skip -= 1;
+                continue;
+            }
+            let w = ratatui::text::Span::raw(sym.as_str()).width();
+            skip = w.saturating_sub(1);
+            line.push_str(&sym);
+        }
+        lines.push(line);
+        cells.push(row);
+    }
+    Screen { lines, cells }
+}
+
+fn key(app: &mut App, code: KeyCode) {
+    app.handle(&InputEvent::Key(KeyEvent {
+        key: code,
+        modifiers: Modifiers::NONE,
+    }));
+}
+
+fn chars(app: &mut App, text: &str) {
+    for c in text.chars() {
+        key(app, KeyCode::Char(c));
+    }
+}
+
+/// A left click on the 0-based cell (`x`, `y`): press and release, sent
+/// 1-based as terminals report SGR mouse positions.
+fn click(app: &mut App, x: usize, y: usize) {
+    for buttons in [MouseButtons::LEFT, MouseButtons::NONE] {
+        app.handle(&InputEvent::Mouse(MouseEvent {
+            x: x as u16 + 1,
+            y: y as u16 + 1,
+            mouse_buttons: buttons,
+            modifiers: Modifiers::NONE,
+        }));
+    }
+}
+
+fn lobby_app(hall: &Hall, name: &str) -> App {
+    App::new(hall.clone(), me(name), Entry::Lobby, address())
+}
+
+#[tokio::test]
+async fn lobby_lists_a_public_room() {
+    let hall = Hall::new(1);
+    let _room = hall
+        .create_room(&me("alice"), RoomSettings::new(GameKind::Shogi))
+        .expect("room");
+    let mut app = lobby_app(&hall, "bob");
+    let s = render(&mut app, 80, 24);
+    assert!(s.has("Open public rooms"), "{}", s.text());
+    let line = s.line_of("alice").expect("the room's line");
+    for word in ["shogi", "1/2", "waiting", "standard rules"] {
+        assert!(s.lines[line].contains(word), "{word}: {}", s.lines[line]);
+    }
+    assert!(s.has("p quick") && s.has("q quit") && s.has("Invite code"));
+}
+
+#[tokio::test]
+async fn setup_form_lists_every_rule_with_its_default() {
+    let hall = Hall::new(1);
+    let mut app = lobby_app(&hall, "alice");
+    chars(&mut app, "c");
+    let s = render(&mut app, 80, 24);
+    assert!(s.has("Create a room"), "{}", s.text());
+    for spec in GameKind::Shogi.rule_specs() {
+        let line = s
+            .line_of(spec.name)
+            .unwrap_or_else(|| panic!("{}", spec.name));
+        let default = format!("(default {})", spec.default);
+        assert!(s.lines[line].contains(&default), "{}", s.lines[line]);
+    }
+    for word in ["public", "casual", "time/turn", "CPU level", "Create room"] {
+        assert!(s.has(word), "{word}");
+    }
+    // Cycling the move limit goes none -> 100.
+    let row = s.line_of("move-limit").expect("row");
+    let form_row = row - 3; // title row, heading, blank line
+    for _ in 0..form_row {
+        key(&mut app, KeyCode::DownArrow);
+    }
+    key(&mut app, KeyCode::Enter);
+    let s = render(&mut app, 80, 24);
+    assert!(s.lines[row].contains("100"), "{}", s.lines[row]);
+}
+
+#[tokio::test]
+async fn waiting_room_shows_code_and_join_command() {
+    let hall = Hall::new(1);
+    let mut app = lobby_app(&hall, "alice");
+    chars(&mut app, "cc");
+    let s = render(&mut app, 80, 24);
+    let line = s.line_of("Invite code: ").expect("code");
+    let code = s.lines[line]
+        .split("Invite code: ")
+        .nth(1)
+        .unwrap()
+        .trim()
+        .to_string();
+    assert_eq!(code.len(), 6, "{code}");
+    assert!(
+        s.has(&format!("ssh -t -p 2222 play@banmen.example join {code}")),
+        "{}",
+        s.text()
+    );
+    assert!(s.has("alice") && s.has("(empty)") && s.has("start now"));
+    // A friend joins by the code: the game starts.
+    let mut bob = App::new(hall.clone(), me("bob"), Entry::Join(code), address());
+    let s = render(&mut bob, 80, 24);
+    assert!(s.has("sente to move"), "{}", s.text());
+    // Esc in the lobby-bound flow: bob leaves a running game only after y.
+    key(&mut bob, KeyCode::Escape);
+    let s = render(&mut bob, 80, 24);
+    assert!(s.has("Leave the game? y / n"), "{}", s.text());
+    chars(&mut bob, "y");
+    let s = render(&mut bob, 80, 24);
+    assert!(s.has("Open public rooms"), "{}", s.text());
+}
+
+fn game_app(hall: &Hall, mode_key: &str) -> App {
+    let mut app = lobby_app(hall, "alice");
+    chars(&mut app, mode_key);
+    chars(&mut app, "c");
+    app
+}
+
+#[tokio::test]
+async fn game_screen_at_80x24_and_160x50() {
+    let hall = Hall::new(1);
+    let mut app = game_app(&hall, "v");
+    for (w, h) in [(80, 24), (160, 50), (60, 20)] {
+        let s = render(&mut app, w, h);
+        let text = s.text();
+        assert!(s.has("alice") && s.has("CPU"), "{w}x{h}: {text}");
+        if w >= 80 {
+            assert!(s.has("CPU (level 2)"), "{w}x{h}: {text}");
+        }
+        assert!(s.has("sente to move"), "{w}x{h}: {text}");
+        assert!(s.has("hand: -"), "{w}x{h}: {text}");
+        assert!(
+            s.has(" 玉") && s.has("v玉") && s.has("v飛") && s.has(" 角"),
+            "{text}"
+        );
+        // Sente's back rank is at the bottom of the board.
+        assert!(s.line_of(" 香").unwrap() > s.line_of("v香").unwrap());
+    }
+}
+
+#[tokio::test]
+async fn ascii_pieces_and_no_color() {
+    let hall = Hall::new(1);
+    let mut app = game_app(&hall, "v");
+    app.set_ascii(true);
+    app.set_color(false);
+    let s = render(&mut app, 80, 24);
+    assert!(s.has("  K") && s.has("  k") && s.has("  r"), "{}", s.text());
+    assert!(!s.has("玉"));
+}
+
+#[tokio::test]
+async fn gote_sees_the_board_turned() {
+    let hall = Hall::new(1);
+    let mut alice = lobby_app(&hall, "alice");
+    chars(&mut alice, "cc");
+    let s = render(&mut alice, 80, 24);
+    let line = s.line_of("Invite code: ").expect("code");
+    let code = s.lines[line]
+        .split("Invite code: ")
+        .nth(1)
+        .unwrap()
+        .trim()
+        .to_string();
+    let mut bob = App::new(hall.clone(), me("bob"), Entry::Join(code), address());
+    let a = render(&mut alice, 80, 24);
+    let b = render(&mut bob, 80, 24);
+    assert!(
+        a.line_of(" 玉").unwrap() > a.line_of("v玉").unwrap(),
+        "{}",
+        a.text()
+    );
+    assert!(
+        b.line_of(" 玉").unwrap() < b.line_of("v玉").unwrap(),
+        "{}",
+        b.text()
+    );
+    // File numbers run 9..1 for sente and 1..9 for gote.
+    let files = |s: &Screen| {
+        let board: String = s.cells[1][..46].concat();
+        board.split_whitespace().collect::<Vec<_>>().join("")
+    };
+    assert_eq!(files(&a), "987654321");
+    assert_eq!(files(&b), "123456789");
+}
+
+#[tokio::test]
+async fn tiny_terminals_do_not_panic() {
+    let hall = Hall::new(1);
+    let mut app = game_app(&hall, "v");
+    for (w, h) in [(0, 0), (1, 1), (0, 5), (5, 0), (2, 30), (200, 1)] {
+        render(&mut app, w, h);
+    }
+    let s = render(&mut app, 59, 20);
+    assert!(s.has("Please make the window larger"), "{}", s.text());
+    let s = render(&mut app, 60, 19);
+    assert!(s.has("Please make the window larger"));
+    let mut lobby = lobby_app(&hall, "bob");
+    render(&mut lobby, 1, 1);
+    render(&mut lobby, 0, 0);
+}
+
+#[tokio::test]
+async fn pick_and_play_with_keys_then_with_the_mouse() {
+    let hall = Hall::new(1);
+    let mut app = game_app(&hall, "s");
+    render(&mut app, 80, 24);
+    // The cursor starts on 7g; wander and come back, pick, go up, play.
+    key(&mut app, KeyCode::LeftArrow);
+    key(&mut app, KeyCode::RightArrow);
+    key(&mut app, KeyCode::Enter);
+    let s = render(&mut app, 80, 24);
+    assert!(s.has("Choose a square"), "{}", s.text());
+    chars(&mut app, "k");
+    key(&mut app, KeyCode::Enter);
+    let s = render(&mut app, 80, 24);
+    assert!(s.has("7g7f"), "{}", s.text());
+    assert!(s.has("gote to move"), "{}", s.text());
+
+    // Gote (same device) plays 3c3d by clicking: find the squares on screen.
+    let file_x = s.cells[1].iter().position(|c| c == "3").expect("file 3");
+    let rank_y = |r: &str| {
+        s.cells
+            .iter()
+            .position(|row| row.get(46).is_some_and(|c| c == r))
+            .expect("rank label")
+    };
+    let (from_y, to_y) = (rank_y("c"), rank_y("d"));
+    click(&mut app, file_x, from_y);
+    let s2 = render(&mut app, 80, 24);
+    assert!(s2.has("Choose a square"), "{}", s2.text());
+    click(&mut app, file_x, to_y);
+    let s3 = render(&mut app, 80, 24);
+    assert!(s3.has("3c3d"), "{}", s3.text());
+    assert!(s3.has("sente to move"));
+}
+
+#[tokio::test]
+async fn resign_needs_confirmation_and_export_shows_records() {
+    let hall = Hall::new(1);
+    let mut app = game_app(&hall, "s");
+    chars(&mut app, "r");
+    let s = render(&mut app, 80, 24);
+    assert!(s.has("Resign this game? y / n"));
+    chars(&mut app, "n");
+    let s = render(&mut app, 80, 24);
+    assert!(!s.has("Game over"));
+    chars(&mut app, "ry");
+    let s = render(&mut app, 80, 24);
+    assert!(s.has("Game over"), "{}", s.text());
+    assert!(s.has("New round"), "{}", s.text());
+    chars(&mut app, "e");
+    let s = render(&mut app, 120, 40);
+    assert!(s.has("position sfen"), "{}", s.text());
+    assert!(s.has("KIF:"));
+    assert!(
+        s.has("ssh -p 2222 play@banmen.example export "),
+        "{}",
+        s.text()
+    );
+    key(&mut app, KeyCode::Escape);
+    chars(&mut app, "?");
+    let s = render(&mut app, 80, 24);
+    assert!(s.has("Keys") && s.has("resign"));
+    key(&mut app, KeyCode::Escape);
+    chars(&mut app, "n");
+    let s = render(&mut app, 80, 24);
+    assert!(s.has("sente to move"), "new round started: {}", s.text());
+}
+
+#[tokio::test]
+async fn quit_from_the_lobby() {
+    let hall = Hall::new(1);
+    let mut app = lobby_app(&hall, "alice");
+    assert!(!app.should_quit());
+    app.notice("The server is shutting down.".to_string());
+    let s = render(&mut app, 80, 24);
+    assert!(s.has("The server is shutting down."));
+    chars(&mut app, "q");
+    assert!(app.should_quit());
+}
+
+/// The 0-based screen cell of a square at 80×24 (sente's side up), found
+/// from the file numbers on top and the rank letters on the right.
+fn square_xy(s: &Screen, file: char, rank: char) -> (usize, usize) {
+    let x = s.cells[1]
+        .iter()
+        .position(|c| *c == file.to_string())
+        .expect("file label");
+    let y = s
+        .cells
+        .iter()
+        .position(|row| row.get(46).is_some_and(|c| *c == rank.to_string()))
+        .expect("rank label");
+    (x, y)
+}
+
+fn click_move(app: &mut App, from: (char, char), to: (char, char)) {
+    let s = render(app, 80, 24);
+    let (x, y) = square_xy(&s, from.0, from.1);
+    click(app, x, y);
+    let s = render(app, 80, 24);
+    let (x, y) = square_xy(&s, to.0, to.1);
+    click(app, x, y);
+}
+
+#[tokio::test]
+async fn promotion_is_asked_and_hand_pieces_drop() {
+    let hall = Hall::new(1);
+    let mut app = game_app(&hall, "s");
+    click_move(&mut app, ('7', 'g'), ('7', 'f'));
+    click_move(&mut app, ('3', 'c'), ('3', 'd'));
+    click_move(&mut app, ('8', 'h'), ('2', 'b'));
+    let s = render(&mut app, 80, 24);
+    assert!(s.has("Promote? y = yes, n = no"), "{}", s.text());
+    chars(&mut app, "y");
+    let s = render(&mut app, 80, 24);
+    assert!(s.has("8h2b+"), "{}", s.text());
+    // Gote takes the horse; its hand now shows a bishop.
+    click_move(&mut app, ('3', 'a'), ('2', 'b'));
+    let s = render(&mut app, 80, 24);
+    assert!(s.has("hand: 角"), "{}", s.text());
+    // Sente drops the bishop it took: Tab to the hand, Enter, then a square.
+    key(&mut app, KeyCode::Tab);
+    key(&mut app, KeyCode::Enter);
+    let s = render(&mut app, 80, 24);
+    assert!(s.has("Choose a square"), "{}", s.text());
+    let (x, y) = square_xy(&s, '5', 'e');
+    click(&mut app, x, y);
+    let s = render(&mut app, 80, 24);
+    assert!(s.has("B*5e"), "{}", s.text());
+}
+
+#[tokio::test]
+async fn spectators_watch_from_the_lobby_and_cannot_move() {
+    let hall = Hall::new(1);
+    let mut alice = lobby_app(&hall, "alice");
+    chars(&mut alice, "c");
+    key(&mut alice, KeyCode::Char('c'));
+    let mut bob = lobby_app(&hall, "bob");
+    key(&mut bob, KeyCode::Enter); // joins the selected (only) room: the game starts
+    let mut carol = lobby_app(&hall, "carol");
+    let s = render(&mut carol, 80, 24);
+    assert!(s.has("playing"), "{}", s.text());
+    chars(&mut carol, "w");
+    let s = render(&mut carol, 80, 24);
+    assert!(s.has("Watching.") && s.has("1 watching"), "{}", s.text());
+    key(&mut carol, KeyCode::Enter);
+    let s = render(&mut carol, 80, 24);
+    assert!(s.has("You are watching this game."), "{}", s.text());
+    let a = render(&mut alice, 80, 24);
+    assert!(a.has("1 watching"), "{}", a.text());
+}
+
+#[tokio::test]
+async fn changed_resolves_on_a_new_snapshot_and_is_cancel_safe() {
+    use std::time::Duration;
+    let hall = Hall::new(1);
+    let mut alice = lobby_app(&hall, "alice");
+    chars(&mut alice, "cc");
+    // Nothing happens: the wait times out (and is dropped mid-way).
+    let quiet = tokio::time::timeout(Duration::from_millis(50), alice.changed()).await;
+    assert!(quiet.is_err());
+    let s = render(&mut alice, 80, 24);
+    let line = s.line_of("Invite code: ").expect("code");
+    let code = s.lines[line]
+        .split("Invite code: ")
+        .nth(1)
+        .unwrap()
+        .trim()
+        .to_string();
+    let _bob = hall.join(&code, &me("bob")).expect("join");
+    let woke = tokio::time::timeout(Duration::from_secs(2), alice.changed()).await;
+    assert!(woke.is_ok(), "a join publishes a snapshot");
+    let s = render(&mut alice, 80, 24);
+    assert!(s.has("bob"), "{}", s.text());
+    // Huge terminals lay out without overflow.
+    render(&mut alice, 1000, 60);
+}
+
+#[tokio::test]
+async fn turn_countdown_shows_with_a_time_limit() {
+    let hall = Hall::new(1);
+    let mut settings = RoomSettings::new(GameKind::Shogi);
+    settings.mode = banmen::hall::Mode::SameDevice;
+    settings.time_limit = banmen::hall::TimeLimit::Seconds30;
+    let handle = hall.create_room(&me("alice"), settings).expect("room");
+    let code = handle.view().code.clone();
+    let mut app = App::new(hall.clone(), me("alice"), Entry::Join(code), address());
+    let s = render(&mut app, 80, 24);
+    assert!(s.has("time 30 s") || s.has("time 29 s"), "{}", s.text());
+}
