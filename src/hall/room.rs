@@ -171,6 +171,20 @@ impl RoomState {
         }
     }
 
+    /// Says whose turn it is (after a move, or when a player comes or goes).
+    fn refresh_turn_status(&mut self) {
+        if self.phase != Phase::Playing {
+            return;
+        }
+        if let Some(seat) = self.game.to_move() {
+            let label = self
+                .seats
+                .get(seat.index())
+                .map_or_else(String::new, Occupant::label);
+            self.status = format!("{label} to move.");
+        }
+    }
+
     /// Whether the seat to move is played by the CPU (its own seat), and at
     /// which level.
     fn cpu_to_move(&self) -> Option<u8> {
@@ -285,6 +299,7 @@ impl Room {
                 }
             }
             s.set_connected(&who.id, 1);
+            s.refresh_turn_status();
             self.publish(&s);
         }
         self.after_publish();
@@ -409,6 +424,7 @@ impl Room {
                 None => s.spectators = s.spectators.saturating_sub(1),
                 Some(who) => {
                     s.set_connected(&who.id, -1);
+                    s.refresh_turn_status();
                     let gone = !s.connections.iter().any(|(id, n)| *id == who.id && *n > 0);
                     if gone && s.phase == Phase::Waiting && who.id != s.host.id {
                         for o in &mut s.seats {
