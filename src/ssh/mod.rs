@@ -1,0 +1,2 @@
+//! The SSH front door.
+pub mod input;
