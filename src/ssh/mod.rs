@@ -1,2 +1,6 @@
 //! The SSH front door.
+pub mod app;
+pub mod backend;
+pub mod echo;
 pub mod input;
+pub mod keys;
