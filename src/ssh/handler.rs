@@ -19,7 +19,7 @@ use russh::server::{Auth, ChannelOpenHandle, Msg, Response, Session, VerifiedPub
 use russh::{Channel, ChannelId, ChannelOpenFailure, ChannelWriteHalf, MethodKind, MethodSet, Pty};
 use std::borrow::Cow;
 use std::collections::HashMap;
-use std::sync::Arc;
+use std::sync::{Arc, Weak};
 use tokio::sync::{mpsc, watch};
 
 /// Session channels one connection may have open.
@@ -49,15 +49,19 @@ pub struct Handler<A, F> {
     peer: String,
     identity: Option<Identity>,
     channels: HashMap<ChannelId, ChannelState>,
+    /// Upgraded into each session task, so the connection can tell when
+    /// its sessions have all ended (at shutdown).
+    live: Weak<()>,
 }
 
 impl<A: SessionApp, F: AppFactory<A>> Handler<A, F> {
-    pub(crate) fn new(shared: Arc<Shared<A, F>>, peer: String) -> Self {
+    pub(crate) fn new(shared: Arc<Shared<A, F>>, peer: String, live: Weak<()>) -> Self {
         Handler {
             shared,
             peer,
             identity: None,
             channels: HashMap::new(),
+            live,
         }
     }
 
@@ -90,7 +94,11 @@ impl<A: SessionApp, F: AppFactory<A>> Handler<A, F> {
             size: size_rx,
             shutdown: shared.shutdown.clone(),
         };
-        tokio::spawn(session::run(app, io));
+        let live = self.live.upgrade();
+        tokio::spawn(async move {
+            session::run(app, io).await;
+            drop(live);
+        });
     }
 
     /// Answers an exec request that needs no UI, or refuses one that

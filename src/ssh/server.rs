@@ -5,8 +5,8 @@
 //! Shutdown: the caller's future resolves (SIGINT/SIGTERM in `serve`);
 //! the accept loop stops, every session sees the shutdown signal, shows
 //! [`super::session::SHUTDOWN_NOTICE`] in a last frame, restores the
-//! player's terminal and closes its channel; connections still open after
-//! [`DRAIN_TIMEOUT`] are disconnected.
+//! player's terminal and closes its channel; then (or after
+//! [`DRAIN_TIMEOUT`] at most) the connection is disconnected.
 
 use super::app::{AppFactory, SessionApp};
 use super::handler::{Handler, offered_methods};
@@ -223,7 +223,9 @@ async fn connection<A: SessionApp, F: AppFactory<A>>(
     _slot: OwnedSemaphorePermit,
 ) {
     let mut stop = shared.shutdown.clone();
-    let handler = Handler::new(shared, peer.to_string());
+    // Sessions hold clones of `live`; the handler only a weak reference.
+    let live = Arc::new(());
+    let handler = Handler::new(shared, peer.to_string(), Arc::downgrade(&live));
     let start = russh::server::run_stream(config, socket, handler);
     let mut running = match tokio::time::timeout(HANDSHAKE_TIMEOUT, start).await {
         Ok(Ok(running)) => running,
@@ -242,13 +244,15 @@ async fn connection<A: SessionApp, F: AppFactory<A>>(
         // Shutdown: sessions say goodbye on their own; wait for them.
         _ = stop.wait_for(|stopping| *stopping) => {}
     }
-    if tokio::time::timeout(DRAIN_TIMEOUT, &mut running)
-        .await
-        .is_err()
-    {
-        let reason = "The server is shutting down.".to_string();
-        let _ = handle
-            .disconnect(russh::Disconnect::ByApplication, reason, "en".to_string())
-            .await;
-    }
+    let sessions_done = async {
+        while Arc::strong_count(&live) > 1 {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    };
+    let _ = tokio::time::timeout(DRAIN_TIMEOUT, sessions_done).await;
+    let reason = "The server is shutting down.".to_string();
+    let _ = handle
+        .disconnect(russh::Disconnect::ByApplication, reason, "en".to_string())
+        .await;
+    let _ = tokio::time::timeout(Duration::from_secs(1), &mut running).await;
 }
