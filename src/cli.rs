@@ -10,17 +10,25 @@ use std::time::Instant;
 
 /// banmen: shogi, four-player shogi and four-player chess over SSH.
 #[derive(Debug, Parser)]
-#[command(name = "banmen", version, about)]
+#[command(
+    name = "banmen",
+    version,
+    about,
+    args_conflicts_with_subcommands = true
+)]
 pub struct Cli {
     /// What to do (`serve` when omitted).
     #[command(subcommand)]
     pub command: Option<Command>,
+    /// `serve`'s options, accepted without the subcommand too.
+    #[command(flatten)]
+    pub serve: ServeArgs,
 }
 
 impl Cli {
-    /// The command to run: `serve` with its defaults when none was given.
+    /// The command to run: `serve` when none was given.
     pub fn command(self) -> Command {
-        self.command.unwrap_or(Command::Serve(ServeArgs::default()))
+        self.command.unwrap_or(Command::Serve(self.serve))
     }
 }
 

@@ -1,7 +1,6 @@
 //! The `banmen` binary: parses the command line and runs the command.
 //! Errors end here as one line on stderr and exit status 2.
 
-use anyhow::Context;
 use banmen::cli::{Cli, Command, ServeArgs, run};
 use banmen::config::Config;
 use banmen::hall::Hall;
@@ -20,7 +19,7 @@ fn main() -> ExitCode {
         Err(err) => return fail(&err.to_string()),
     };
     let result = match cli.command() {
-        Command::Serve(args) => serve(args).map_err(|e| format!("{e:#}")),
+        Command::Serve(args) => serve(args).map_err(|e| e.to_string()),
         command => run(command),
     };
     match result {
@@ -50,7 +49,8 @@ fn serve(args: ServeArgs) -> anyhow::Result<()> {
     let listen = args.listen.unwrap_or(config.server.listen);
     let port = args.port.unwrap_or(config.server.port);
     let options = ServerOptions::new(&listen, port, config.server.host_key);
-    let runtime = tokio::runtime::Runtime::new().context("cannot start the async runtime")?;
+    let runtime = tokio::runtime::Runtime::new()
+        .map_err(|e| anyhow::anyhow!("cannot start the async runtime: {e}"))?;
     runtime.block_on(async {
         let listening = ssh::bind(options).await?;
         if listening.key_created {
