@@ -1,23 +1,42 @@
 //! The `banmen` command line: argument parsing (clap) and the rules
 //! commands `perft` and `moves`. Scripts depend on their output, so it is
-//! kept exact: see each command's doc.
+//! kept exact: see each command's doc. `serve` (the default when no
+//! subcommand is given) is run by the binary, which owns the runtime.
 
 use crate::rules::{AnyGame, GameKind, RuleValues};
 use clap::{Args, Parser, Subcommand};
+use std::path::PathBuf;
 use std::time::Instant;
 
 /// banmen: shogi, four-player shogi and four-player chess over SSH.
 #[derive(Debug, Parser)]
-#[command(name = "banmen", version, about)]
+#[command(
+    name = "banmen",
+    version,
+    about,
+    args_conflicts_with_subcommands = true
+)]
 pub struct Cli {
-    /// What to do.
+    /// What to do (`serve` when omitted).
     #[command(subcommand)]
-    pub command: Command,
+    pub command: Option<Command>,
+    /// `serve`'s options, accepted without the subcommand too.
+    #[command(flatten)]
+    pub serve: ServeArgs,
+}
+
+impl Cli {
+    /// The command to run: `serve` when none was given.
+    pub fn command(self) -> Command {
+        self.command.unwrap_or(Command::Serve(self.serve))
+    }
 }
 
 /// The subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Run the SSH server (the default).
+    Serve(ServeArgs),
     /// Count legal move sequences; the last line begins with the node count.
     Perft {
         /// The game and position.
@@ -36,6 +55,30 @@ pub enum Command {
         #[command(flatten)]
         game: GameArgs,
     },
+}
+
+/// `banmen serve`: the config file and overrides of its `[server]` keys.
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// The configuration file; a missing file means the defaults.
+    #[arg(long, value_name = "PATH", default_value = "config.toml")]
+    pub config: PathBuf,
+    /// Port to listen on (overrides `[server] port`).
+    #[arg(long)]
+    pub port: Option<u16>,
+    /// Address to listen on (overrides `[server] listen`).
+    #[arg(long)]
+    pub listen: Option<String>,
+}
+
+impl Default for ServeArgs {
+    fn default() -> Self {
+        ServeArgs {
+            config: PathBuf::from("config.toml"),
+            port: None,
+            listen: None,
+        }
+    }
 }
 
 /// Which game, from which position, under which room rules.
@@ -76,6 +119,7 @@ pub fn run(command: Command) -> Result<(), String> {
                 println!("{mv}");
             }
         }
+        Command::Serve(_) => return Err("serve is run by the binary".to_string()),
     }
     Ok(())
 }

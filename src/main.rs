@@ -1,7 +1,10 @@
 //! The `banmen` binary: parses the command line and runs the command.
 //! Errors end here as one line on stderr and exit status 2.
 
-use banmen::cli::{Cli, run};
+use banmen::cli::{Cli, Command, ServeArgs, run};
+use banmen::config::Config;
+use banmen::hall::Hall;
+use banmen::ssh::{self, ServerOptions};
 use clap::Parser;
 use std::process::ExitCode;
 
@@ -15,7 +18,11 @@ fn main() -> ExitCode {
         }
         Err(err) => return fail(&err.to_string()),
     };
-    match run(cli.command) {
+    let result = match cli.command() {
+        Command::Serve(args) => serve(args).map_err(|e| e.to_string()),
+        command => run(command),
+    };
+    match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => fail(&message),
     }
@@ -27,4 +34,60 @@ fn fail(message: &str) -> ExitCode {
     let line = line.strip_prefix("error: ").unwrap_or(line);
     eprintln!("banmen: {line}");
     ExitCode::from(2)
+}
+
+/// `banmen serve`: the SSH hall until SIGINT or SIGTERM, then a graceful
+/// goodbye to every session and exit status 0.
+fn serve(args: ServeArgs) -> anyhow::Result<()> {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .init();
+    let config = Config::load(&args.config)?;
+    let listen = args.listen.unwrap_or(config.server.listen);
+    let port = args.port.unwrap_or(config.server.port);
+    let options = ServerOptions::new(&listen, port, config.server.host_key);
+    let runtime = tokio::runtime::Runtime::new()
+        .map_err(|e| anyhow::anyhow!("cannot start the async runtime: {e}"))?;
+    runtime.block_on(async {
+        let listening = ssh::bind(options).await?;
+        if listening.key_created {
+            tracing::info!("created a new host key");
+        }
+        tracing::info!(
+            addr = %listening.local_addr()?,
+            host_key = %listening.host_fingerprint(),
+            "listening"
+        );
+        let hall = Hall::new(config.cpu.takeover_level);
+        // The transport test app until the UI is wired: `crate::ui::App::new`.
+        listening.run(hall, banmen::ui::App::new, stop_signal()).await;
+        tracing::info!("stopped");
+        anyhow::Ok(())
+    })
+}
+
+/// Resolves on SIGINT (Ctrl-C in the server's terminal) or SIGTERM.
+async fn stop_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        match signal(SignalKind::terminate()) {
+            Ok(mut term) => {
+                tokio::select! {
+                    _ = tokio::signal::ctrl_c() => {}
+                    _ = term.recv() => {}
+                }
+            }
+            Err(_) => {
+                let _ = tokio::signal::ctrl_c().await;
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
+    }
 }

@@ -1,0 +1,61 @@
+//! What a session drives. The transport (this module's parent) knows
+//! nothing of screens: it feeds input events in, asks for frames, and
+//! waits for the app to say something changed.
+
+use crate::hall::view::{Entry, ServerAddress};
+use crate::hall::{Hall, Identity};
+use ratatui::Frame;
+use termwiz::input::InputEvent;
+
+/// What a session drives: the UI (`crate::ui::App` will implement this; the lead wires it).
+pub trait SessionApp: Send + 'static {
+    /// One input event (key, mouse, paste) from the player.
+    fn handle(&mut self, event: &InputEvent);
+    /// Draws the whole screen from the app's state.
+    fn render(&mut self, frame: &mut Frame);
+    /// Resolves when something outside the player's input changed what the
+    /// screen shows (a room snapshot, a timer). Must be cancel-safe: the
+    /// session polls it in a `select!` and drops it when input comes first.
+    fn changed(&mut self) -> impl std::future::Future<Output = ()> + Send;
+    /// Whether the player asked to leave; the session then restores the
+    /// terminal and closes the channel.
+    fn should_quit(&self) -> bool;
+    /// A message from the server to show (e.g. it is shutting down).
+    fn notice(&mut self, text: String);
+}
+
+/// Builds the app for one session: the hall, who the player is, where the
+/// session starts (lobby, `join CODE`, `watch CODE`) and how players reach
+/// this server (for invite commands). `crate::ui::App::new` has this shape.
+pub trait AppFactory<A: SessionApp>:
+    Fn(Hall, Identity, Entry, ServerAddress) -> A + Send + Sync + 'static
+{
+}
+
+impl<A: SessionApp, F> AppFactory<A> for F where
+    F: Fn(Hall, Identity, Entry, ServerAddress) -> A + Send + Sync + 'static
+{
+}
+
+/// The real UI is what sessions drive in production.
+impl SessionApp for crate::ui::App {
+    fn handle(&mut self, event: &InputEvent) {
+        crate::ui::App::handle(self, event);
+    }
+
+    fn render(&mut self, frame: &mut Frame) {
+        crate::ui::App::render(self, frame);
+    }
+
+    fn changed(&mut self) -> impl std::future::Future<Output = ()> + Send {
+        crate::ui::App::changed(self)
+    }
+
+    fn should_quit(&self) -> bool {
+        crate::ui::App::should_quit(self)
+    }
+
+    fn notice(&mut self, text: String) {
+        crate::ui::App::notice(self, text);
+    }
+}

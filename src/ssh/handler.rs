@@ -1,0 +1,344 @@
+//! One SSH connection's handler: authentication, channel requests and the
+//! routing of input bytes and window sizes to the session task.
+//!
+//! Authentication: `none` is rejected at once (OpenSSH then offers its
+//! keys); `publickey` accepts any key and the key's fingerprint is the
+//! player; `keyboard-interactive` lets guests in after a single optional
+//! "name" prompt. Only `session` channels are accepted, at most
+//! [`MAX_CHANNELS`] per connection; subsystems are refused.
+
+use super::app::{AppFactory, SessionApp};
+use super::exec::{self, ExecCommand};
+use super::keys::{clean_name, key_identity};
+use super::server::Shared;
+use super::session::{self, SessionIo};
+use crate::hall::Identity;
+use crate::hall::view::Entry;
+use russh::keys::ssh_key;
+use russh::server::{Auth, ChannelOpenHandle, Msg, Response, Session, VerifiedPublicKey};
+use russh::{Channel, ChannelId, ChannelOpenFailure, ChannelWriteHalf, MethodKind, MethodSet, Pty};
+use std::borrow::Cow;
+use std::collections::HashMap;
+use std::sync::{Arc, Weak};
+use tokio::sync::{mpsc, watch};
+
+/// Session channels one connection may have open.
+pub const MAX_CHANNELS: usize = 4;
+
+/// Input packets queued for a session before more are dropped; the handler
+/// must never wait on a session (the session waits on the connection).
+const INPUT_QUEUE: usize = 256;
+
+/// The prompt of keyboard-interactive guests.
+const NAME_PROMPT: &str = "Your name (Enter for a guest name): ";
+
+/// What a channel has asked for so far.
+struct ChannelState {
+    /// The sending half until a session or command takes it.
+    write: Option<ChannelWriteHalf<Msg>>,
+    /// Columns and rows, once a pty was requested.
+    pty: Option<(u16, u16)>,
+    /// The running session's ends, once started.
+    size: Option<watch::Sender<(u16, u16)>>,
+    input: Option<mpsc::Sender<Vec<u8>>>,
+}
+
+/// A connection's handler.
+pub struct Handler<A, F> {
+    shared: Arc<Shared<A, F>>,
+    peer: String,
+    identity: Option<Identity>,
+    channels: HashMap<ChannelId, ChannelState>,
+    /// Upgraded into each session task, so the connection can tell when
+    /// its sessions have all ended (at shutdown).
+    live: Weak<()>,
+}
+
+impl<A: SessionApp, F: AppFactory<A>> Handler<A, F> {
+    pub(crate) fn new(shared: Arc<Shared<A, F>>, peer: String, live: Weak<()>) -> Self {
+        Handler {
+            shared,
+            peer,
+            identity: None,
+            channels: HashMap::new(),
+            live,
+        }
+    }
+
+    fn accepted(&mut self, identity: Identity) -> Auth {
+        tracing::info!(peer = %self.peer, id = %identity.id, name = %identity.name, "authenticated");
+        self.identity = Some(identity);
+        Auth::Accept
+    }
+
+    /// Starts the UI on `channel` at `entry` (the channel has a pty).
+    fn start_session(&mut self, channel: ChannelId, entry: Entry) {
+        let Some(identity) = self.identity.clone() else {
+            return;
+        };
+        let Some(state) = self.channels.get_mut(&channel) else {
+            return;
+        };
+        let (Some(write), Some(pty)) = (state.write.take(), state.pty) else {
+            return;
+        };
+        let (size_tx, size_rx) = watch::channel(pty);
+        let (input_tx, input_rx) = mpsc::channel(INPUT_QUEUE);
+        state.size = Some(size_tx);
+        state.input = Some(input_tx);
+        let shared = &self.shared;
+        let app = (shared.factory)(shared.hall.clone(), identity, entry, shared.address.clone());
+        let io = SessionIo {
+            write,
+            input: input_rx,
+            size: size_rx,
+            shutdown: shared.shutdown.clone(),
+        };
+        let live = self.live.upgrade();
+        tokio::spawn(async move {
+            session::run(app, io).await;
+            drop(live);
+        });
+    }
+
+    /// Answers an exec request that needs no UI, or refuses one that
+    /// needs a pty it has not got.
+    fn exec(
+        &mut self,
+        channel: ChannelId,
+        raw: &[u8],
+        session: &mut Session,
+    ) -> Result<(), russh::Error> {
+        session.channel_success(channel)?;
+        let has_pty = self.channels.get(&channel).is_some_and(|c| c.pty.is_some());
+        match exec::parse(raw) {
+            Ok(ExecCommand::Open(entry)) if has_pty => {
+                self.start_session(channel, entry);
+                Ok(())
+            }
+            Ok(ExecCommand::Open(_)) => finish(
+                session,
+                channel,
+                Err("this needs a terminal: use ssh -t".to_string()),
+                1,
+            ),
+            Ok(ExecCommand::Export { game, format }) => {
+                let result = self.shared.hall.export(&game, &format);
+                finish(session, channel, result.map_err(|e| e.to_string()), 1)
+            }
+            Err(message) => finish(session, channel, Err(message), exec::USAGE_STATUS),
+        }
+    }
+}
+
+/// Ends a command channel: `Ok` text on stdout with status 0, `Err` as one
+/// line on stderr with `fail_status`.
+fn finish(
+    session: &mut Session,
+    channel: ChannelId,
+    result: Result<String, String>,
+    fail_status: u32,
+) -> Result<(), russh::Error> {
+    let status = match result {
+        Ok(mut text) => {
+            if !text.ends_with('\n') {
+                text.push('\n');
+            }
+            session.data(channel, text.into_bytes())?;
+            0
+        }
+        Err(message) => {
+            session.extended_data(channel, 1, format!("banmen: {message}\n").into_bytes())?;
+            fail_status
+        }
+    };
+    session.exit_status_request(channel, status)?;
+    session.eof(channel)?;
+    session.close(channel)
+}
+
+/// Terminal sizes from the wire, kept within what a `u16` grid holds.
+fn clamp_size(cols: u32, rows: u32) -> (u16, u16) {
+    let fit = |n: u32| n.clamp(1, 1000) as u16;
+    (fit(cols), fit(rows))
+}
+
+/// The methods offered after a rejection.
+pub fn offered_methods() -> MethodSet {
+    MethodSet::from(&[MethodKind::PublicKey, MethodKind::KeyboardInteractive][..])
+}
+
+impl<A: SessionApp, F: AppFactory<A>> russh::server::Handler for Handler<A, F> {
+    type Error = russh::Error;
+
+    async fn auth_none(&mut self, _user: &str) -> Result<Auth, Self::Error> {
+        Ok(Auth::Reject {
+            proceed_with_methods: Some(offered_methods()),
+            partial_success: false,
+        })
+    }
+
+    async fn auth_publickey(
+        &mut self,
+        user: &str,
+        key: VerifiedPublicKey<'_>,
+    ) -> Result<Auth, Self::Error> {
+        let key: &ssh_key::PublicKey = key.public_key;
+        // A name typed as the SSH user is remembered for the key; `play`
+        // gets the name remembered earlier, if any.
+        let chosen = clean_name(user).is_some_and(|u| u != "play");
+        let identity = self.shared.hall.remember(key_identity(user, key), chosen);
+        Ok(self.accepted(identity))
+    }
+
+    async fn auth_keyboard_interactive<'a>(
+        &'a mut self,
+        user: &str,
+        _submethods: &str,
+        response: Option<Response<'a>>,
+    ) -> Result<Auth, Self::Error> {
+        let Some(mut response) = response else {
+            return Ok(Auth::Partial {
+                name: Cow::Borrowed("banmen"),
+                instructions: Cow::Borrowed(
+                    "Playing as a guest (use an SSH key to keep your name and rating).",
+                ),
+                prompts: Cow::Owned(vec![(Cow::Borrowed(NAME_PROMPT), true)]),
+            });
+        };
+        let typed = response
+            .next()
+            .and_then(|b| clean_name(&String::from_utf8_lossy(&b)));
+        let n = self.shared.next_guest();
+        let name = typed
+            .or_else(|| clean_name(user).filter(|u| u != "play"))
+            .unwrap_or_else(|| format!("guest-{n}"));
+        let identity = Identity {
+            id: format!("guest:{n}"),
+            name,
+            keyed: false,
+        };
+        Ok(self.accepted(identity))
+    }
+
+    async fn channel_open_session(
+        &mut self,
+        channel: Channel<Msg>,
+        reply: ChannelOpenHandle,
+        _session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        if self.identity.is_none() || self.channels.len() >= MAX_CHANNELS {
+            reply.reject(ChannelOpenFailure::ResourceShortage).await;
+            return Ok(());
+        }
+        let id = channel.id();
+        // Input arrives through `data` below; the read half is dropped so
+        // russh never waits for it to be drained.
+        let (_read, write) = channel.split();
+        let state = ChannelState {
+            write: Some(write),
+            pty: None,
+            size: None,
+            input: None,
+        };
+        self.channels.insert(id, state);
+        reply.accept().await;
+        Ok(())
+    }
+
+    async fn pty_request(
+        &mut self,
+        channel: ChannelId,
+        term: &str,
+        cols: u32,
+        rows: u32,
+        _pix_width: u32,
+        _pix_height: u32,
+        _modes: &[(Pty, u32)],
+        session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        let Some(state) = self.channels.get_mut(&channel) else {
+            return session.channel_failure(channel);
+        };
+        tracing::debug!(peer = %self.peer, term = %term.escape_debug(), cols, rows, "pty");
+        state.pty = Some(clamp_size(cols, rows));
+        session.channel_success(channel)
+    }
+
+    async fn window_change_request(
+        &mut self,
+        channel: ChannelId,
+        cols: u32,
+        rows: u32,
+        _pix_width: u32,
+        _pix_height: u32,
+        _session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        if let Some(state) = self.channels.get_mut(&channel) {
+            let size = clamp_size(cols, rows);
+            state.pty = Some(size);
+            if let Some(tx) = &state.size {
+                let _ = tx.send(size);
+            }
+        }
+        Ok(())
+    }
+
+    async fn shell_request(
+        &mut self,
+        channel: ChannelId,
+        session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        session.channel_success(channel)?;
+        if self.channels.get(&channel).is_some_and(|c| c.pty.is_some()) {
+            self.start_session(channel, Entry::Lobby);
+            Ok(())
+        } else {
+            let message = "banmen needs a terminal: use ssh -t".to_string();
+            finish(session, channel, Err(message), 1)
+        }
+    }
+
+    async fn exec_request(
+        &mut self,
+        channel: ChannelId,
+        data: &[u8],
+        session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        self.exec(channel, data, session)
+    }
+
+    async fn subsystem_request(
+        &mut self,
+        channel: ChannelId,
+        _name: &str,
+        session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        session.channel_failure(channel)
+    }
+
+    async fn data(
+        &mut self,
+        channel: ChannelId,
+        data: &[u8],
+        _session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        let input = self.channels.get(&channel).and_then(|c| c.input.as_ref());
+        if let Some(input) = input {
+            if input.try_send(data.to_vec()).is_err() {
+                tracing::debug!(peer = %self.peer, "input queue full; bytes dropped");
+            }
+        }
+        Ok(())
+    }
+
+    async fn channel_close(
+        &mut self,
+        channel: ChannelId,
+        _session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        // Dropping the input sender tells the session the client is gone.
+        self.channels.remove(&channel);
+        Ok(())
+    }
+}

@@ -1,0 +1,206 @@
+//! Turning the bytes a client types into input events.
+//!
+//! SSH delivers whatever the client's terminal wrote, cut into packets at
+//! arbitrary points: half an escape sequence, several keys, or the middle
+//! of a UTF-8 character. `termwiz`'s parser keeps state between calls, but
+//! it reads a mouse report cut in two as Alt-`[` and loose characters, so
+//! [`InputDecoder`] frames the stream itself first: it holds back an
+//! incomplete tail (an escape sequence without its final byte, half a UTF-8
+//! character) until the rest arrives, and hands termwiz only complete
+//! input. A tail that may also be complete as it is (a lone `ESC` is the
+//! Escape key or the start of a sequence) is taken as typed once the client
+//! has been quiet for [`ESCAPE_TIMEOUT`], as terminals themselves do.
+
+use std::time::Duration;
+use termwiz::input::{InputEvent, InputParser};
+
+/// How long a possibly incomplete sequence (a lone `ESC`) waits for the rest
+/// before it is taken as typed.
+pub const ESCAPE_TIMEOUT: Duration = Duration::from_millis(30);
+
+/// The per-session input parser.
+pub struct InputDecoder {
+    parser: InputParser,
+    /// Bytes held back: an incomplete escape sequence or UTF-8 character.
+    held: Vec<u8>,
+}
+
+/// Longest tail held back; anything longer is garbage and is let through.
+const MAX_HELD: usize = 64;
+
+impl Default for InputDecoder {
+    fn default() -> Self {
+        InputDecoder::new()
+    }
+}
+
+impl InputDecoder {
+    /// A decoder with nothing buffered.
+    pub fn new() -> InputDecoder {
+        InputDecoder {
+            parser: InputParser::new(),
+            held: Vec::new(),
+        }
+    }
+
+    /// Feeds one packet; returns the events it completes. An ambiguous tail
+    /// stays buffered until more bytes come or [`InputDecoder::flush`].
+    pub fn feed(&mut self, bytes: &[u8]) -> Vec<InputEvent> {
+        self.held.extend_from_slice(bytes);
+        let cut = incomplete_tail(&self.held);
+        let cut = if self.held.len() - cut > MAX_HELD {
+            self.held.len()
+        } else {
+            cut
+        };
+        let rest = self.held.split_off(cut);
+        let ready = std::mem::replace(&mut self.held, rest);
+        self.parse(&ready)
+    }
+
+    /// Whether [`InputDecoder::flush`] should be called after a quiet
+    /// [`ESCAPE_TIMEOUT`].
+    pub fn wants_flush(&self) -> bool {
+        !self.held.is_empty()
+    }
+
+    /// Decides an ambiguous tail (the client went quiet).
+    pub fn flush(&mut self) -> Vec<InputEvent> {
+        let held = std::mem::take(&mut self.held);
+        self.parse(&held)
+    }
+
+    fn parse(&mut self, bytes: &[u8]) -> Vec<InputEvent> {
+        if bytes.is_empty() {
+            return Vec::new();
+        }
+        self.parser.parse_as_vec(bytes, false)
+    }
+}
+
+/// Where the incomplete tail of `buf` starts (`buf.len()` if none): from the
+/// last `ESC` if its sequence lacks its final byte, else from the start of
+/// a UTF-8 character that lacks continuation bytes.
+fn incomplete_tail(buf: &[u8]) -> usize {
+    if let Some(esc) = buf.iter().rposition(|&b| b == 0x1b) {
+        if !escape_complete(&buf[esc..]) {
+            return esc;
+        }
+    }
+    utf8_tail(buf)
+}
+
+/// Whether `seq` (starting with `ESC`) is a complete sequence: `ESC [ …
+/// final` (CSI, also SGR mouse and the paste markers), `ESC O x` (SS3), or
+/// `ESC x` (Alt-x).
+fn escape_complete(seq: &[u8]) -> bool {
+    match seq.get(1) {
+        None => false,
+        Some(b'[') => seq[2..].iter().any(|b| (0x40..=0x7e).contains(b)),
+        Some(b'O') => seq.len() >= 3,
+        Some(_) => true,
+    }
+}
+
+/// Where a trailing partial UTF-8 character starts, or `buf.len()`.
+fn utf8_tail(buf: &[u8]) -> usize {
+    let start = buf.len().saturating_sub(3);
+    for i in (start..buf.len()).rev() {
+        let b = buf[i];
+        if b & 0xc0 == 0x80 {
+            continue; // a continuation byte: look further back
+        }
+        let needed = match b {
+            0xc0..=0xdf => 2,
+            0xe0..=0xef => 3,
+            0xf0..=0xf7 => 4,
+            _ => 1,
+        };
+        return if buf.len() - i < needed { i } else { buf.len() };
+    }
+    buf.len()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use termwiz::input::{KeyCode, KeyEvent, Modifiers};
+
+    /// Keys, an arrow, Alt-x, UTF-8 (two and three byte characters), an SGR
+    /// mouse report, a bracketed paste, Ctrl-C and Enter.
+    const STREAM: &[u8] =
+        b"ab\x1b[A\x1bx\xc3\xa9\xe7\x9b\xa4\x1b[<0;12;5M\x1b[200~pa\x1bste\x1b[201~\x03\r";
+
+    fn key(c: char) -> InputEvent {
+        InputEvent::Key(KeyEvent {
+            key: KeyCode::Char(c),
+            modifiers: Modifiers::NONE,
+        })
+    }
+
+    fn whole() -> Vec<InputEvent> {
+        let mut d = InputDecoder::new();
+        let mut events = d.feed(STREAM);
+        events.extend(d.flush());
+        events
+    }
+
+    #[test]
+    fn the_whole_stream_decodes_as_expected() {
+        let events = whole();
+        assert_eq!(events[0], key('a'));
+        assert_eq!(events[1], key('b'));
+        assert!(matches!(&events[2], InputEvent::Key(k) if k.key == KeyCode::UpArrow));
+        assert!(
+            matches!(&events[3], InputEvent::Key(k) if k.key == KeyCode::Char('x') && k.modifiers == Modifiers::ALT)
+        );
+        assert_eq!(events[4], key('é'));
+        assert_eq!(events[5], key('盤'));
+        assert!(matches!(&events[6], InputEvent::Mouse(m) if m.x == 12 && m.y == 5));
+        assert_eq!(events[7], InputEvent::Paste("pa\x1bste".to_string()));
+        assert!(
+            matches!(&events[8], InputEvent::Key(k) if k.key == KeyCode::Char('c') && k.modifiers == Modifiers::CTRL)
+        );
+        assert!(matches!(&events[9], InputEvent::Key(k) if k.key == KeyCode::Enter));
+        assert_eq!(events.len(), 10, "{events:?}");
+    }
+
+    #[test]
+    fn every_two_piece_split_decodes_the_same() {
+        let expected = whole();
+        for cut in 0..=STREAM.len() {
+            let mut d = InputDecoder::new();
+            let mut events = d.feed(&STREAM[..cut]);
+            events.extend(d.feed(&STREAM[cut..]));
+            events.extend(d.flush());
+            assert_eq!(events, expected, "cut at byte {cut}");
+        }
+    }
+
+    #[test]
+    fn byte_by_byte_decodes_the_same() {
+        let mut d = InputDecoder::new();
+        let mut events = Vec::new();
+        for b in STREAM {
+            events.extend(d.feed(std::slice::from_ref(b)));
+        }
+        events.extend(d.flush());
+        assert_eq!(events, whole());
+    }
+
+    #[test]
+    fn a_lone_escape_waits_for_the_flush() {
+        let mut d = InputDecoder::new();
+        assert!(d.feed(b"\x1b").is_empty());
+        assert!(d.wants_flush());
+        let events = d.flush();
+        assert!(matches!(&events[..], [InputEvent::Key(k)] if k.key == KeyCode::Escape));
+        assert!(!d.wants_flush());
+    }
+
+    #[test]
+    fn plain_keys_come_out_at_once() {
+        let mut d = InputDecoder::new();
+        assert_eq!(d.feed(b"q"), vec![key('q')]);
+    }
+}

@@ -1,0 +1,25 @@
+//! The SSH front door: `ssh -p 2222 play@host` opens a ratatui session
+//! drawn into the SSH channel.
+//!
+//! - [`server`]: the listener, connection cap and graceful shutdown;
+//! - [`handler`]: one per connection: auth, channel requests, routing;
+//! - [`session`]: one task per interactive channel owning the app, its
+//!   terminal and the output queue;
+//! - [`backend`]: the ratatui backend that draws into memory at the
+//!   client's size; [`input`]: bytes to input events;
+//! - [`exec`]: `join`, `watch`, `export` commands; [`keys`]: host key and
+//!   player identities; [`app`]: the [`SessionApp`] trait a session drives;
+//!   [`echo`]: the transport test app.
+
+pub mod app;
+pub mod backend;
+pub mod echo;
+pub mod exec;
+pub mod handler;
+pub mod input;
+pub mod keys;
+pub mod server;
+pub mod session;
+
+pub use app::{AppFactory, SessionApp};
+pub use server::{Listening, ServeError, ServerOptions, bind};

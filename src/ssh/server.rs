@@ -1,0 +1,258 @@
+//! The listener: binds the port, loads the host key, accepts connections
+//! (at most [`ServerOptions::max_connections`] at once) and runs one russh
+//! handler per connection until shutdown.
+//!
+//! Shutdown: the caller's future resolves (SIGINT/SIGTERM in `serve`);
+//! the accept loop stops, every session sees the shutdown signal, shows
+//! [`super::session::SHUTDOWN_NOTICE`] in a last frame, restores the
+//! player's terminal and closes its channel; then (or after
+//! [`DRAIN_TIMEOUT`] at most) the connection is disconnected.
+
+use super::app::{AppFactory, SessionApp};
+use super::handler::{Handler, offered_methods};
+use super::keys::{KeyError, fingerprint, load_or_create_host_key};
+use crate::hall::Hall;
+use crate::hall::view::ServerAddress;
+use russh::keys::PrivateKey;
+use std::marker::PhantomData;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
+use thiserror::Error;
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::{OwnedSemaphorePermit, Semaphore, watch};
+
+/// How long shutdown waits for sessions to say goodbye.
+pub const DRAIN_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// How long a new connection may take to finish the SSH handshake start.
+const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(20);
+
+/// Why the server could not start.
+#[derive(Debug, Error)]
+pub enum ServeError {
+    /// The host key could not be loaded or created.
+    #[error(transparent)]
+    Key(#[from] KeyError),
+    /// The address could not be bound.
+    #[error("cannot listen on {addr}: {source}")]
+    Bind {
+        /// `listen:port`.
+        addr: String,
+        /// The I/O error.
+        source: std::io::Error,
+    },
+}
+
+/// How the server runs.
+#[derive(Clone, Debug)]
+pub struct ServerOptions {
+    /// Address to listen on.
+    pub listen: String,
+    /// Port (0: any free port, see [`Listening::local_addr`]).
+    pub port: u16,
+    /// Host key file, created if missing.
+    pub host_key: PathBuf,
+    /// How players reach the server, for invite commands.
+    pub address: ServerAddress,
+    /// Connections served at once; more are closed at accept.
+    pub max_connections: usize,
+    /// Keepalive interval; three unanswered keepalives drop the connection
+    /// (freeing the player's seat for the grace timer).
+    pub keepalive: Duration,
+    /// A connection with no traffic at all for this long is dropped.
+    pub inactivity_timeout: Duration,
+}
+
+impl ServerOptions {
+    /// Defaults for everything but where to listen and the key.
+    pub fn new(listen: &str, port: u16, host_key: PathBuf) -> ServerOptions {
+        ServerOptions {
+            listen: listen.to_string(),
+            port,
+            host_key,
+            address: ServerAddress {
+                host: public_host(listen),
+                port,
+            },
+            max_connections: 256,
+            keepalive: Duration::from_secs(30),
+            inactivity_timeout: Duration::from_secs(3600),
+        }
+    }
+}
+
+/// The host name shown in invite commands: the listen address if it is a
+/// specific one, else this machine's name.
+fn public_host(listen: &str) -> String {
+    if listen != "0.0.0.0" && listen != "::" {
+        return listen.to_string();
+    }
+    std::fs::read_to_string("/etc/hostname")
+        .ok()
+        .map(|h| h.trim().to_string())
+        .filter(|h| !h.is_empty())
+        .unwrap_or_else(|| "localhost".to_string())
+}
+
+/// What every connection of one server shares (cheap to clone via `Arc`).
+pub(crate) struct Shared<A, F> {
+    pub(crate) hall: Hall,
+    pub(crate) factory: F,
+    pub(crate) address: ServerAddress,
+    pub(crate) shutdown: watch::Receiver<bool>,
+    guests: AtomicU64,
+    _app: PhantomData<fn() -> A>,
+}
+
+impl<A, F> Shared<A, F> {
+    /// The next guest number (1, 2, …).
+    pub(crate) fn next_guest(&self) -> u64 {
+        self.guests.fetch_add(1, Ordering::Relaxed) + 1
+    }
+}
+
+/// A bound, not yet serving, server.
+pub struct Listening {
+    listener: TcpListener,
+    key: PrivateKey,
+    options: ServerOptions,
+    /// Whether the host key was created by this start.
+    pub key_created: bool,
+}
+
+/// Binds the port and loads (or creates) the host key.
+pub async fn bind(options: ServerOptions) -> Result<Listening, ServeError> {
+    let (key, key_created) = load_or_create_host_key(&options.host_key)?;
+    let addr = format!("{}:{}", options.listen, options.port);
+    let listener = TcpListener::bind(&addr)
+        .await
+        .map_err(|source| ServeError::Bind { addr, source })?;
+    Ok(Listening {
+        listener,
+        key,
+        options,
+        key_created,
+    })
+}
+
+impl Listening {
+    /// The bound address (to learn the port when binding port 0).
+    pub fn local_addr(&self) -> std::io::Result<SocketAddr> {
+        self.listener.local_addr()
+    }
+
+    /// The host key's `SHA256:` fingerprint, for the log.
+    pub fn host_fingerprint(&self) -> String {
+        fingerprint(self.key.public_key())
+    }
+
+    /// Serves until `shutdown` resolves, then drains the sessions.
+    pub async fn run<A, F>(self, hall: Hall, factory: F, shutdown: impl Future<Output = ()>)
+    where
+        A: SessionApp,
+        F: AppFactory<A>,
+    {
+        let (stop_tx, stop_rx) = watch::channel(false);
+        let max = self.options.max_connections.max(1);
+        let shared = Arc::new(Shared {
+            hall,
+            factory,
+            address: self.options.address.clone(),
+            shutdown: stop_rx,
+            guests: AtomicU64::new(0),
+            _app: PhantomData,
+        });
+        let config = Arc::new(self.russh_config());
+        let slots = Arc::new(Semaphore::new(max));
+        tokio::pin!(shutdown);
+        loop {
+            tokio::select! {
+                // SIGINT/SIGTERM (or the test's signal): stop accepting.
+                _ = &mut shutdown => break,
+                accepted = self.listener.accept() => match accepted {
+                    Ok((socket, peer)) => {
+                        let Ok(permit) = slots.clone().try_acquire_owned() else {
+                            tracing::warn!(%peer, "connection limit reached; refused");
+                            continue;
+                        };
+                        let conn = connection(socket, peer, config.clone(), shared.clone(), permit);
+                        tokio::spawn(conn);
+                    }
+                    // Transient (e.g. too many open files): keep serving.
+                    Err(e) => {
+                        tracing::warn!("accept failed: {e}");
+                        tokio::time::sleep(Duration::from_millis(100)).await;
+                    }
+                },
+            }
+        }
+        tracing::info!("shutting down");
+        let _ = stop_tx.send(true);
+        let all = u32::try_from(max).unwrap_or(u32::MAX);
+        let drained = tokio::time::timeout(DRAIN_TIMEOUT * 2, slots.acquire_many(all)).await;
+        if drained.is_err() {
+            tracing::warn!("some connections did not close in time");
+        }
+    }
+
+    fn russh_config(&self) -> russh::server::Config {
+        russh::server::Config {
+            methods: offered_methods(),
+            auth_rejection_time: Duration::from_millis(300),
+            // OpenSSH always probes "none" first: answer it at once.
+            auth_rejection_time_initial: Some(Duration::ZERO),
+            keys: vec![self.key.clone()],
+            inactivity_timeout: Some(self.options.inactivity_timeout),
+            keepalive_interval: Some(self.options.keepalive),
+            keepalive_max: 3,
+            nodelay: true,
+            ..Default::default()
+        }
+    }
+}
+
+/// Serves one connection, holding a slot of the connection cap.
+async fn connection<A: SessionApp, F: AppFactory<A>>(
+    socket: TcpStream,
+    peer: SocketAddr,
+    config: Arc<russh::server::Config>,
+    shared: Arc<Shared<A, F>>,
+    _slot: OwnedSemaphorePermit,
+) {
+    let mut stop = shared.shutdown.clone();
+    // Sessions hold clones of `live`; the handler only a weak reference.
+    let live = Arc::new(());
+    let handler = Handler::new(shared, peer.to_string(), Arc::downgrade(&live));
+    let start = russh::server::run_stream(config, socket, handler);
+    let mut running = match tokio::time::timeout(HANDSHAKE_TIMEOUT, start).await {
+        Ok(Ok(running)) => running,
+        Ok(Err(e)) => return tracing::debug!(%peer, "handshake failed: {e}"),
+        Err(_) => return tracing::debug!(%peer, "handshake timed out"),
+    };
+    let handle = running.handle();
+    tokio::select! {
+        // The client left (or the connection failed).
+        result = &mut running => {
+            if let Err(e) = result {
+                tracing::debug!(%peer, "connection ended: {e}");
+            }
+            return;
+        }
+        // Shutdown: sessions say goodbye on their own; wait for them.
+        _ = stop.wait_for(|stopping| *stopping) => {}
+    }
+    let sessions_done = async {
+        while Arc::strong_count(&live) > 1 {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    };
+    let _ = tokio::time::timeout(DRAIN_TIMEOUT, sessions_done).await;
+    let reason = "The server is shutting down.".to_string();
+    let _ = handle
+        .disconnect(russh::Disconnect::ByApplication, reason, "en".to_string())
+        .await;
+    let _ = tokio::time::timeout(Duration::from_secs(1), &mut running).await;
+}

@@ -1,0 +1,256 @@
+//! One interactive session: the app, its terminal, the input decoder and
+//! the channel's output, driven by a single task.
+//!
+//! Each connection's handler forwards input bytes and window sizes here;
+//! this task owns everything else, so no lock is shared between players.
+//! Output goes through a small bounded queue to a writer task that waits
+//! for the client's SSH window. Frames are drawn only when that queue has
+//! room: while a client is slow, the states in between are never rendered
+//! (stale frames are dropped before they exist), and after a stall the
+//! next frame is a full redraw.
+
+use super::app::SessionApp;
+use super::backend::SshBackend;
+use super::input::{ESCAPE_TIMEOUT, InputDecoder};
+use ratatui::layout::Rect;
+use ratatui::{Terminal, TerminalOptions, Viewport};
+use russh::ChannelWriteHalf;
+use russh::server::Msg;
+use std::time::{Duration, Instant};
+use tokio::sync::{mpsc, watch};
+use tokio::task::JoinHandle;
+
+/// Alternate screen, clear, hidden cursor, mouse reports (press, drag;
+/// SGR encoding) and bracketed paste.
+pub const ENTER: &[u8] =
+    b"\x1b[?1049h\x1b[H\x1b[2J\x1b[?25l\x1b[?1000h\x1b[?1002h\x1b[?1006h\x1b[?2004h";
+
+/// The reverse of [`ENTER`], leaving the client's terminal as it was.
+pub const LEAVE: &[u8] = b"\x1b[0m\x1b[?2004l\x1b[?1006l\x1b[?1002l\x1b[?1000l\x1b[?25h\x1b[?1049l";
+
+/// Frames (or escape strings) waiting for the client; small on purpose.
+const OUTPUT_QUEUE: usize = 4;
+
+/// A frame that waited longer than this for room is drawn in full.
+const STALL: Duration = Duration::from_millis(500);
+
+/// A client that takes no output for this long is given up on.
+const WRITE_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// How long the goodbye (last frame, [`LEAVE`], close) may take.
+const GOODBYE_TIMEOUT: Duration = Duration::from_secs(3);
+
+/// What the session shows when the server stops.
+pub const SHUTDOWN_NOTICE: &str = "The server is shutting down.";
+
+/// The channel ends a session works with.
+pub struct SessionIo {
+    /// The channel's sending half.
+    pub write: ChannelWriteHalf<Msg>,
+    /// Input bytes from the handler; closed when the client goes away.
+    pub input: mpsc::Receiver<Vec<u8>>,
+    /// The client's terminal size (columns, rows).
+    pub size: watch::Receiver<(u16, u16)>,
+    /// Becomes `true` when the server shuts down.
+    pub shutdown: watch::Receiver<bool>,
+}
+
+/// How a session ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum End {
+    /// The player quit: restore the terminal, exit status 0.
+    Quit,
+    /// The server is stopping: a notice, restore, exit status 0.
+    Shutdown,
+    /// The client is gone: nothing to restore.
+    Gone,
+}
+
+/// Runs a session until the player quits, the client leaves or the server
+/// stops.
+pub async fn run<A: SessionApp>(app: A, io: SessionIo) {
+    let SessionIo {
+        write,
+        input,
+        size,
+        shutdown,
+    } = io;
+    let (out_tx, out_rx) = mpsc::channel(OUTPUT_QUEUE);
+    let writer = tokio::spawn(write_out(write, out_rx));
+    let (cols, rows) = *size.borrow();
+    let mut session = match Session::new(app, out_tx, cols, rows) {
+        Ok(session) => session,
+        Err(e) => {
+            tracing::warn!("cannot start a terminal: {e}");
+            writer.abort();
+            return;
+        }
+    };
+    let end = session.drive(input, size, shutdown).await;
+    session.finish(end, writer).await;
+}
+
+/// The state the session task owns.
+struct Session<A> {
+    app: A,
+    terminal: Terminal<SshBackend>,
+    decoder: InputDecoder,
+    out: mpsc::Sender<Vec<u8>>,
+    /// Since when the screen has differed from what was last drawn.
+    dirty_since: Option<Instant>,
+}
+
+impl<A: SessionApp> Session<A> {
+    fn new(app: A, out: mpsc::Sender<Vec<u8>>, cols: u16, rows: u16) -> std::io::Result<Self> {
+        let options = TerminalOptions {
+            viewport: Viewport::Fixed(Rect::new(0, 0, cols, rows)),
+        };
+        let terminal = Terminal::with_options(SshBackend::new(cols, rows), options)?;
+        Ok(Session {
+            app,
+            terminal,
+            decoder: InputDecoder::new(),
+            out,
+            dirty_since: Some(Instant::now()),
+        })
+    }
+
+    /// The event loop; returns why it stopped.
+    async fn drive(
+        &mut self,
+        mut input: mpsc::Receiver<Vec<u8>>,
+        mut size: watch::Receiver<(u16, u16)>,
+        mut shutdown: watch::Receiver<bool>,
+    ) -> End {
+        if self.out.send(ENTER.to_vec()).await.is_err() {
+            return End::Gone;
+        }
+        loop {
+            if self.app.should_quit() {
+                return End::Quit;
+            }
+            if *shutdown.borrow() {
+                return End::Shutdown;
+            }
+            let out = self.out.clone();
+            tokio::select! {
+                // The server is stopping (or its signal is gone: same).
+                _ = shutdown.changed() => return End::Shutdown,
+                // Input from the player; `None` when the client left.
+                bytes = input.recv() => match bytes {
+                    Some(bytes) => {
+                        let events = self.decoder.feed(&bytes);
+                        self.handle(events);
+                    }
+                    None => return End::Gone,
+                },
+                // The client's window changed size.
+                changed = size.changed() => {
+                    if changed.is_err() {
+                        return End::Gone;
+                    }
+                    let (cols, rows) = *size.borrow_and_update();
+                    self.resize(cols, rows);
+                }
+                // A possibly incomplete escape sequence waited long enough.
+                _ = tokio::time::sleep(ESCAPE_TIMEOUT), if self.decoder.wants_flush() => {
+                    let events = self.decoder.flush();
+                    self.handle(events);
+                }
+                // Something the app shows changed (a room, a timer).
+                _ = self.app.changed() => self.mark_dirty(),
+                // There is room for a frame and something to draw.
+                permit = out.reserve(), if self.dirty_since.is_some() => match permit {
+                    Ok(permit) => match self.frame() {
+                        Ok(bytes) => permit.send(bytes),
+                        Err(_) => return End::Gone,
+                    },
+                    Err(_) => return End::Gone,
+                },
+            }
+        }
+    }
+
+    fn handle(&mut self, events: Vec<termwiz::input::InputEvent>) {
+        for event in &events {
+            self.app.handle(event);
+        }
+        if !events.is_empty() {
+            self.mark_dirty();
+        }
+    }
+
+    fn mark_dirty(&mut self) {
+        self.dirty_since.get_or_insert_with(Instant::now);
+    }
+
+    fn resize(&mut self, cols: u16, rows: u16) {
+        self.terminal.backend_mut().set_size(cols, rows);
+        // ratatui clears the screen on resize; the next frame is complete.
+        if let Err(e) = self.terminal.resize(Rect::new(0, 0, cols, rows)) {
+            tracing::debug!("resize failed: {e}");
+        }
+        self.mark_dirty();
+    }
+
+    /// Draws a frame and returns its bytes (complete after a stall).
+    fn frame(&mut self) -> std::io::Result<Vec<u8>> {
+        let stalled = self.dirty_since.take().is_some_and(|t| t.elapsed() > STALL);
+        if stalled {
+            self.terminal.clear()?;
+        }
+        let app = &mut self.app;
+        self.terminal.draw(|f| app.render(f))?;
+        Ok(self.terminal.backend_mut().take_output())
+    }
+
+    /// Says goodbye as `end` requires and waits (bounded) for the writer.
+    async fn finish(mut self, end: End, mut writer: JoinHandle<()>) {
+        if end == End::Gone {
+            writer.abort();
+            return;
+        }
+        if end == End::Shutdown {
+            self.app.notice(SHUTDOWN_NOTICE.to_string());
+        }
+        let goodbye = async {
+            // The last frame (with the notice), then the terminal restored.
+            if let Ok(bytes) = self.frame() {
+                let _ = self.out.send(bytes).await;
+            }
+            let mut leave = LEAVE.to_vec();
+            if end == End::Shutdown {
+                // Also on the restored screen, where it stays readable.
+                leave.extend_from_slice(format!("{SHUTDOWN_NOTICE}\r\n").as_bytes());
+            }
+            let _ = self.out.send(leave).await;
+        };
+        let _ = tokio::time::timeout(GOODBYE_TIMEOUT, goodbye).await;
+        drop(self);
+        if tokio::time::timeout(GOODBYE_TIMEOUT, &mut writer)
+            .await
+            .is_err()
+        {
+            writer.abort();
+        }
+    }
+}
+
+/// Sends queued output down the channel, waiting for the client's window;
+/// when the queue closes, ends the channel with exit status 0.
+async fn write_out(write: ChannelWriteHalf<Msg>, mut out: mpsc::Receiver<Vec<u8>>) {
+    while let Some(bytes) = out.recv().await {
+        match tokio::time::timeout(WRITE_TIMEOUT, write.data_bytes(bytes)).await {
+            Ok(Ok(())) => {}
+            Ok(Err(_)) => return,
+            Err(_) => {
+                tracing::info!("client stopped reading; closing its channel");
+                let _ = write.close().await;
+                return;
+            }
+        }
+    }
+    let _ = write.exit_status(0).await;
+    let _ = write.eof().await;
+    let _ = write.close().await;
+}

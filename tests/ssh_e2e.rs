@@ -1,0 +1,367 @@
+//! End to end over SSH: the real server in-process on a loopback port, an
+//! in-process russh client, and `vt100` reading what the player would see.
+//! Every wait is bounded so a broken server fails the test, not CI.
+
+use banmen::hall::Hall;
+use banmen::ssh::echo::EchoApp;
+use banmen::ssh::{ServerOptions, bind};
+use russh::client::{self, AuthResult, KeyboardInteractiveAuthResponse};
+use russh::keys::ssh_key::private::Ed25519Keypair;
+use russh::keys::{PrivateKey, PrivateKeyWithHashAlg};
+use russh::{ChannelMsg, MethodKind};
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
+use tokio::sync::oneshot;
+use tokio::task::JoinHandle;
+
+const WAIT: Duration = Duration::from_secs(10);
+
+/// A fresh directory under the system temp dir.
+fn temp_dir() -> PathBuf {
+    static N: AtomicUsize = AtomicUsize::new(0);
+    let n = N.fetch_add(1, Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("banmen-e2e-{}-{n}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// A running server and the means to stop it.
+struct TestServer {
+    addr: SocketAddr,
+    key_created: bool,
+    stop: Option<oneshot::Sender<()>>,
+    task: JoinHandle<()>,
+}
+
+impl TestServer {
+    async fn start(host_key: &Path) -> TestServer {
+        let options = ServerOptions::new("127.0.0.1", 0, host_key.to_path_buf());
+        let listening = bind(options).await.unwrap();
+        let addr = listening.local_addr().unwrap();
+        let key_created = listening.key_created;
+        let (stop, stopped) = oneshot::channel::<()>();
+        let task = tokio::spawn(async move {
+            let signal = async {
+                let _ = stopped.await;
+            };
+            listening.run(Hall::new(1), EchoApp::new, signal).await;
+        });
+        TestServer {
+            addr,
+            key_created,
+            stop: Some(stop),
+            task,
+        }
+    }
+
+    /// Stops the server and waits (bounded) until it has drained.
+    async fn stop(mut self) {
+        let _ = self.stop.take().unwrap().send(());
+        tokio::time::timeout(Duration::from_secs(15), self.task)
+            .await
+            .expect("server stops in time")
+            .unwrap();
+    }
+}
+
+/// The client side: trusts any host key (tests only).
+struct Client;
+
+impl client::Handler for Client {
+    type Error = russh::Error;
+
+    async fn check_server_key(
+        &mut self,
+        _key: &russh::keys::PublicKeyOrCertificate,
+    ) -> Result<bool, Self::Error> {
+        Ok(true)
+    }
+}
+
+async fn connect(addr: SocketAddr) -> client::Handle<Client> {
+    let config = Arc::new(client::Config::default());
+    tokio::time::timeout(WAIT, client::connect(config, addr, Client))
+        .await
+        .expect("connect in time")
+        .expect("connect")
+}
+
+fn client_key(seed: u8) -> PrivateKey {
+    PrivateKey::from(Ed25519Keypair::from_seed(&[seed; 32]))
+}
+
+async fn with_key(addr: SocketAddr, user: &str) -> client::Handle<Client> {
+    let mut session = connect(addr).await;
+    let key = PrivateKeyWithHashAlg::new(Arc::new(client_key(9)), None);
+    let auth = session.authenticate_publickey(user, key).await.unwrap();
+    assert!(auth.success(), "{auth:?}");
+    session
+}
+
+/// A channel with a pty and what its screen shows.
+struct Term {
+    channel: russh::Channel<client::Msg>,
+    screen: vt100::Parser,
+    exit: Option<u32>,
+    closed: bool,
+}
+
+impl Term {
+    async fn open(session: &client::Handle<Client>, cols: u16, rows: u16) -> Term {
+        let channel = session.channel_open_session().await.unwrap();
+        channel
+            .request_pty(true, "xterm-256color", cols.into(), rows.into(), 0, 0, &[])
+            .await
+            .unwrap();
+        channel.request_shell(true).await.unwrap();
+        let screen = vt100::Parser::new(rows.try_into().unwrap(), cols.try_into().unwrap(), 0);
+        Term {
+            channel,
+            screen,
+            exit: None,
+            closed: false,
+        }
+    }
+
+    /// Reads output until `done` holds for the screen (or panics after
+    /// [`WAIT`], showing the screen).
+    async fn wait_for(&mut self, what: &str, done: impl Fn(&Term) -> bool) {
+        let deadline = tokio::time::Instant::now() + WAIT;
+        while !done(self) {
+            let msg = tokio::time::timeout_at(deadline, self.channel.wait()).await;
+            match msg {
+                Ok(Some(ChannelMsg::Data { data })) => self.screen.process(&data),
+                Ok(Some(ChannelMsg::ExitStatus { exit_status })) => self.exit = Some(exit_status),
+                Ok(Some(ChannelMsg::Close)) | Ok(None) => {
+                    self.closed = true;
+                    assert!(done(self), "channel closed before: {what}\n{}", self.text());
+                }
+                Ok(Some(_)) => {}
+                Err(_) => panic!("timed out waiting for: {what}\n{}", self.text()),
+            }
+        }
+    }
+
+    async fn wait_text(&mut self, needle: &str) {
+        let needle_owned = needle.to_string();
+        self.wait_for(needle, move |t| t.text().contains(&needle_owned))
+            .await;
+    }
+
+    fn text(&self) -> String {
+        self.screen.screen().contents()
+    }
+
+    async fn send(&self, bytes: &[u8]) {
+        self.channel.data_bytes(bytes.to_vec()).await.unwrap();
+    }
+}
+
+#[tokio::test]
+async fn a_key_user_gets_the_app_in_the_alternate_screen() {
+    let dir = temp_dir();
+    let server = TestServer::start(&dir.join("keys/host_ed25519")).await;
+    let session = with_key(server.addr, "alice").await;
+    let mut term = Term::open(&session, 80, 24).await;
+    term.wait_text("Hello, alice!").await;
+    assert!(term.screen.screen().alternate_screen());
+    assert!(term.screen.screen().hide_cursor());
+    assert!(term.text().contains("Size: 80x24"));
+
+    // An arrow key and a two-byte character, one byte per packet.
+    for b in b"\x1b[A\xc3\xa9" {
+        term.send(std::slice::from_ref(b)).await;
+    }
+    term.wait_text("Events: 2").await;
+    assert!(term.text().contains("Last: Char('é')"), "{}", term.text());
+    // A mouse report cut in two.
+    term.send(b"\x1b[<0;12").await;
+    term.send(b";5M").await;
+    term.wait_text("Last: mouse 12,5").await;
+
+    term.channel.window_change(100, 30, 0, 0).await.unwrap();
+    term.screen
+        .screen_mut()
+        .set_size(30.try_into().unwrap(), 100.try_into().unwrap());
+    term.wait_text("Size: 100x30").await;
+
+    term.send(b"q").await;
+    term.wait_for("quit", |t| t.closed).await;
+    assert!(!term.screen.screen().alternate_screen());
+    assert!(!term.screen.screen().hide_cursor());
+    assert_eq!(term.exit, Some(0));
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn ctrl_c_ends_the_session_not_the_server() {
+    let dir = temp_dir();
+    let server = TestServer::start(&dir.join("host_key")).await;
+    let session = with_key(server.addr, "play").await;
+    let mut term = Term::open(&session, 80, 24).await;
+    term.wait_text("Hello, player-").await;
+    term.send(b"\x03").await;
+    term.wait_for("quit", |t| t.closed).await;
+    // The server still serves.
+    let session = with_key(server.addr, "bob").await;
+    let mut term = Term::open(&session, 80, 24).await;
+    term.wait_text("Hello, bob!").await;
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn guests_answer_one_name_prompt() {
+    let dir = temp_dir();
+    let server = TestServer::start(&dir.join("host_key")).await;
+    let mut session = connect(server.addr).await;
+    let reply = session
+        .authenticate_keyboard_interactive_start("play", None)
+        .await
+        .unwrap();
+    let KeyboardInteractiveAuthResponse::InfoRequest { prompts, .. } = reply else {
+        panic!("expected a prompt, got {reply:?}");
+    };
+    assert_eq!(prompts.len(), 1);
+    let reply = session
+        .authenticate_keyboard_interactive_respond(vec!["Hanako".to_string()])
+        .await
+        .unwrap();
+    assert!(
+        matches!(reply, KeyboardInteractiveAuthResponse::Success),
+        "{reply:?}"
+    );
+    let mut term = Term::open(&session, 80, 24).await;
+    term.wait_text("Hello, Hanako!").await;
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn auth_none_is_rejected_offering_keys_and_guests() {
+    let dir = temp_dir();
+    let server = TestServer::start(&dir.join("host_key")).await;
+    let mut session = connect(server.addr).await;
+    let started = std::time::Instant::now();
+    let auth = session.authenticate_none("play").await.unwrap();
+    assert!(
+        started.elapsed() < Duration::from_millis(250),
+        "answered at once"
+    );
+    let AuthResult::Failure {
+        remaining_methods, ..
+    } = auth
+    else {
+        panic!("none must be rejected");
+    };
+    assert!(remaining_methods.contains(&MethodKind::PublicKey));
+    assert!(remaining_methods.contains(&MethodKind::KeyboardInteractive));
+    assert!(!remaining_methods.contains(&MethodKind::Password));
+    server.stop().await;
+}
+
+/// Runs an exec command without a pty: (stdout, stderr, exit status).
+async fn exec(addr: SocketAddr, command: &str) -> (String, String, Option<u32>) {
+    let session = with_key(addr, "script").await;
+    let mut channel = session.channel_open_session().await.unwrap();
+    channel.exec(true, command).await.unwrap();
+    let (mut out, mut err, mut status) = (Vec::new(), Vec::new(), None);
+    loop {
+        match tokio::time::timeout(WAIT, channel.wait())
+            .await
+            .expect("exec in time")
+        {
+            Some(ChannelMsg::Data { data }) => out.extend_from_slice(&data),
+            Some(ChannelMsg::ExtendedData { data, ext: 1 }) => err.extend_from_slice(&data),
+            Some(ChannelMsg::ExitStatus { exit_status }) => status = Some(exit_status),
+            Some(ChannelMsg::Close) | None => break,
+            Some(_) => {}
+        }
+    }
+    let text = |b: Vec<u8>| String::from_utf8(b).unwrap();
+    (text(out), text(err), status)
+}
+
+#[tokio::test]
+async fn exec_commands_answer_without_a_pty() {
+    let dir = temp_dir();
+    let server = TestServer::start(&dir.join("host_key")).await;
+
+    let (out, err, status) = exec(server.addr, "export NOPE").await;
+    assert_eq!(out, "");
+    assert!(err.starts_with("banmen: no game with id"), "{err}");
+    assert_eq!(err.lines().count(), 1);
+    assert!(matches!(status, Some(s) if s != 0), "{status:?}");
+
+    let (_, err, status) = exec(server.addr, "frobnicate now").await;
+    assert!(err.contains("unknown command"), "{err}");
+    assert_eq!(status, Some(2));
+
+    let (_, err, status) = exec(server.addr, "join ABCDEF").await;
+    assert!(err.contains("ssh -t"), "{err}");
+    assert!(matches!(status, Some(s) if s != 0));
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn join_with_a_pty_opens_the_app_at_that_room() {
+    let dir = temp_dir();
+    let server = TestServer::start(&dir.join("host_key")).await;
+    let session = with_key(server.addr, "carol").await;
+    let channel = session.channel_open_session().await.unwrap();
+    channel
+        .request_pty(true, "xterm", 80, 24, 0, 0, &[])
+        .await
+        .unwrap();
+    channel.exec(true, "join ABC123").await.unwrap();
+    let mut term = Term {
+        channel,
+        screen: vt100::Parser::new(24.try_into().unwrap(), 80.try_into().unwrap(), 0),
+        exit: None,
+        closed: false,
+    };
+    term.wait_text("Entry: Join(\"ABC123\")").await;
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn the_host_key_is_created_once_and_reused() {
+    let dir = temp_dir();
+    let path = dir.join("keys/host_ed25519");
+    let server = TestServer::start(&path).await;
+    assert!(server.key_created);
+    let first = std::fs::read_to_string(&path).unwrap();
+    assert!(first.starts_with("-----BEGIN OPENSSH PRIVATE KEY-----"));
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(&path).unwrap().permissions().mode();
+        assert_eq!(mode & 0o777, 0o600);
+    }
+    server.stop().await;
+    let server = TestServer::start(&path).await;
+    assert!(!server.key_created);
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), first);
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn shutdown_says_goodbye_and_restores_the_terminal() {
+    let dir = temp_dir();
+    let server = TestServer::start(&dir.join("host_key")).await;
+    let session = with_key(server.addr, "dave").await;
+    let mut term = Term::open(&session, 80, 24).await;
+    term.wait_text("Hello, dave!").await;
+    let stopping = tokio::spawn(server.stop());
+    term.wait_for("close", |t| t.closed).await;
+    assert!(!term.screen.screen().alternate_screen());
+    assert!(
+        term.text().contains("The server is shutting down."),
+        "{}",
+        term.text()
+    );
+    assert_eq!(term.exit, Some(0));
+    stopping.await.unwrap();
+}
