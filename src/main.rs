@@ -63,7 +63,9 @@ fn serve(args: ServeArgs) -> anyhow::Result<()> {
         );
         let hall = Hall::new(config.cpu.takeover_level);
         // The transport test app until the UI is wired: `crate::ui::App::new`.
-        listening.run(hall, banmen::ui::App::new, stop_signal()).await;
+        listening
+            .run(hall, banmen::ui::App::new, stop_signal())
+            .await;
         tracing::info!("stopped");
         anyhow::Ok(())
     })

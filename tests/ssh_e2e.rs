@@ -2,164 +2,13 @@
 //! in-process russh client, and `vt100` reading what the player would see.
 //! Every wait is bounded so a broken server fails the test, not CI.
 
-use banmen::hall::Hall;
-use banmen::ssh::echo::EchoApp;
-use banmen::ssh::{ServerOptions, bind};
-use russh::client::{self, AuthResult, KeyboardInteractiveAuthResponse};
-use russh::keys::ssh_key::private::Ed25519Keypair;
-use russh::keys::{PrivateKey, PrivateKeyWithHashAlg};
-use russh::{ChannelMsg, MethodKind};
+use russh::MethodKind;
+use russh::client::{AuthResult, KeyboardInteractiveAuthResponse};
 use std::net::SocketAddr;
-use std::path::{Path, PathBuf};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
-use tokio::sync::oneshot;
-use tokio::task::JoinHandle;
 
-const WAIT: Duration = Duration::from_secs(10);
-
-/// A fresh directory under the system temp dir.
-fn temp_dir() -> PathBuf {
-    static N: AtomicUsize = AtomicUsize::new(0);
-    let n = N.fetch_add(1, Ordering::Relaxed);
-    let dir = std::env::temp_dir().join(format!("banmen-e2e-{}-{n}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-/// A running server and the means to stop it.
-struct TestServer {
-    addr: SocketAddr,
-    key_created: bool,
-    stop: Option<oneshot::Sender<()>>,
-    task: JoinHandle<()>,
-}
-
-impl TestServer {
-    async fn start(host_key: &Path) -> TestServer {
-        let options = ServerOptions::new("127.0.0.1", 0, host_key.to_path_buf());
-        let listening = bind(options).await.unwrap();
-        let addr = listening.local_addr().unwrap();
-        let key_created = listening.key_created;
-        let (stop, stopped) = oneshot::channel::<()>();
-        let task = tokio::spawn(async move {
-            let signal = async {
-                let _ = stopped.await;
-            };
-            listening.run(Hall::new(1), EchoApp::new, signal).await;
-        });
-        TestServer {
-            addr,
-            key_created,
-            stop: Some(stop),
-            task,
-        }
-    }
-
-    /// Stops the server and waits (bounded) until it has drained.
-    async fn stop(mut self) {
-        let _ = self.stop.take().unwrap().send(());
-        tokio::time::timeout(Duration::from_secs(15), self.task)
-            .await
-            .expect("server stops in time")
-            .unwrap();
-    }
-}
-
-/// The client side: trusts any host key (tests only).
-struct Client;
-
-impl client::Handler for Client {
-    type Error = russh::Error;
-
-    async fn check_server_key(
-        &mut self,
-        _key: &russh::keys::PublicKeyOrCertificate,
-    ) -> Result<bool, Self::Error> {
-        Ok(true)
-    }
-}
-
-async fn connect(addr: SocketAddr) -> client::Handle<Client> {
-    let config = Arc::new(client::Config::default());
-    tokio::time::timeout(WAIT, client::connect(config, addr, Client))
-        .await
-        .expect("connect in time")
-        .expect("connect")
-}
-
-fn client_key(seed: u8) -> PrivateKey {
-    PrivateKey::from(Ed25519Keypair::from_seed(&[seed; 32]))
-}
-
-async fn with_key(addr: SocketAddr, user: &str) -> client::Handle<Client> {
-    let mut session = connect(addr).await;
-    let key = PrivateKeyWithHashAlg::new(Arc::new(client_key(9)), None);
-    let auth = session.authenticate_publickey(user, key).await.unwrap();
-    assert!(auth.success(), "{auth:?}");
-    session
-}
-
-/// A channel with a pty and what its screen shows.
-struct Term {
-    channel: russh::Channel<client::Msg>,
-    screen: vt100::Parser,
-    exit: Option<u32>,
-    closed: bool,
-}
-
-impl Term {
-    async fn open(session: &client::Handle<Client>, cols: u16, rows: u16) -> Term {
-        let channel = session.channel_open_session().await.unwrap();
-        channel
-            .request_pty(true, "xterm-256color", cols.into(), rows.into(), 0, 0, &[])
-            .await
-            .unwrap();
-        channel.request_shell(true).await.unwrap();
-        let screen = vt100::Parser::new(rows.try_into().unwrap(), cols.try_into().unwrap(), 0);
-        Term {
-            channel,
-            screen,
-            exit: None,
-            closed: false,
-        }
-    }
-
-    /// Reads output until `done` holds for the screen (or panics after
-    /// [`WAIT`], showing the screen).
-    async fn wait_for(&mut self, what: &str, done: impl Fn(&Term) -> bool) {
-        let deadline = tokio::time::Instant::now() + WAIT;
-        while !done(self) {
-            let msg = tokio::time::timeout_at(deadline, self.channel.wait()).await;
-            match msg {
-                Ok(Some(ChannelMsg::Data { data })) => self.screen.process(&data),
-                Ok(Some(ChannelMsg::ExitStatus { exit_status })) => self.exit = Some(exit_status),
-                Ok(Some(ChannelMsg::Close)) | Ok(None) => {
-                    self.closed = true;
-                    assert!(done(self), "channel closed before: {what}\n{}", self.text());
-                }
-                Ok(Some(_)) => {}
-                Err(_) => panic!("timed out waiting for: {what}\n{}", self.text()),
-            }
-        }
-    }
-
-    async fn wait_text(&mut self, needle: &str) {
-        let needle_owned = needle.to_string();
-        self.wait_for(needle, move |t| t.text().contains(&needle_owned))
-            .await;
-    }
-
-    fn text(&self) -> String {
-        self.screen.screen().contents()
-    }
-
-    async fn send(&self, bytes: &[u8]) {
-        self.channel.data_bytes(bytes.to_vec()).await.unwrap();
-    }
-}
+mod common;
+use common::*;
 
 #[tokio::test]
 async fn a_key_user_gets_the_app_in_the_alternate_screen() {
@@ -247,8 +96,8 @@ async fn auth_none_is_rejected_offering_keys_and_guests() {
     let started = std::time::Instant::now();
     let auth = session.authenticate_none("play").await.unwrap();
     assert!(
-        started.elapsed() < Duration::from_millis(250),
-        "answered at once"
+        started.elapsed() < Duration::from_secs(2),
+        "answered at once, without a delay"
     );
     let AuthResult::Failure {
         remaining_methods, ..
@@ -265,23 +114,7 @@ async fn auth_none_is_rejected_offering_keys_and_guests() {
 /// Runs an exec command without a pty: (stdout, stderr, exit status).
 async fn exec(addr: SocketAddr, command: &str) -> (String, String, Option<u32>) {
     let session = with_key(addr, "script").await;
-    let mut channel = session.channel_open_session().await.unwrap();
-    channel.exec(true, command).await.unwrap();
-    let (mut out, mut err, mut status) = (Vec::new(), Vec::new(), None);
-    loop {
-        match tokio::time::timeout(WAIT, channel.wait())
-            .await
-            .expect("exec in time")
-        {
-            Some(ChannelMsg::Data { data }) => out.extend_from_slice(&data),
-            Some(ChannelMsg::ExtendedData { data, ext: 1 }) => err.extend_from_slice(&data),
-            Some(ChannelMsg::ExitStatus { exit_status }) => status = Some(exit_status),
-            Some(ChannelMsg::Close) | None => break,
-            Some(_) => {}
-        }
-    }
-    let text = |b: Vec<u8>| String::from_utf8(b).unwrap();
-    (text(out), text(err), status)
+    exec_command(&session, command).await
 }
 
 #[tokio::test]

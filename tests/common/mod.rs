@@ -1,0 +1,231 @@
+//! What the end-to-end tests share: the real server on a loopback port
+//! and an in-process russh client whose screen `vt100` reads. Every wait is
+//! bounded so a broken server fails the test, not CI.
+#![allow(dead_code)] // each test file uses its own part
+
+use banmen::hall::Hall;
+use banmen::ssh::app::{AppFactory, SessionApp};
+use banmen::ssh::echo::EchoApp;
+use banmen::ssh::{ServerOptions, bind};
+use russh::ChannelMsg;
+use russh::client;
+use russh::keys::ssh_key::private::Ed25519Keypair;
+use russh::keys::{PrivateKey, PrivateKeyWithHashAlg};
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
+use tokio::sync::oneshot;
+use tokio::task::JoinHandle;
+
+pub const WAIT: Duration = Duration::from_secs(10);
+
+/// A fresh directory under the system temp dir.
+pub fn temp_dir() -> PathBuf {
+    static N: AtomicUsize = AtomicUsize::new(0);
+    let n = N.fetch_add(1, Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("banmen-e2e-{}-{n}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// A running server and the means to stop it.
+pub struct TestServer {
+    pub addr: SocketAddr,
+    pub key_created: bool,
+    stop: Option<oneshot::Sender<()>>,
+    task: JoinHandle<()>,
+}
+
+impl TestServer {
+    pub async fn start(host_key: &Path) -> TestServer {
+        TestServer::start_with(host_key, EchoApp::new).await
+    }
+
+    /// A server whose sessions run the app `factory` builds.
+    pub async fn start_with<A: SessionApp>(
+        host_key: &Path,
+        factory: impl AppFactory<A>,
+    ) -> TestServer {
+        let options = ServerOptions::new("127.0.0.1", 0, host_key.to_path_buf());
+        let listening = bind(options).await.unwrap();
+        let addr = listening.local_addr().unwrap();
+        let key_created = listening.key_created;
+        let (stop, stopped) = oneshot::channel::<()>();
+        let task = tokio::spawn(async move {
+            let signal = async {
+                let _ = stopped.await;
+            };
+            listening.run(Hall::new(1), factory, signal).await;
+        });
+        TestServer {
+            addr,
+            key_created,
+            stop: Some(stop),
+            task,
+        }
+    }
+
+    /// Stops the server and waits (bounded) until it has drained.
+    pub async fn stop(mut self) {
+        let _ = self.stop.take().unwrap().send(());
+        tokio::time::timeout(Duration::from_secs(15), self.task)
+            .await
+            .expect("server stops in time")
+            .unwrap();
+    }
+}
+
+/// The client side: trusts any host key (tests only).
+pub struct Client;
+
+impl client::Handler for Client {
+    type Error = russh::Error;
+
+    async fn check_server_key(
+        &mut self,
+        _key: &russh::keys::PublicKeyOrCertificate,
+    ) -> Result<bool, Self::Error> {
+        Ok(true)
+    }
+}
+
+pub async fn connect(addr: SocketAddr) -> client::Handle<Client> {
+    let config = Arc::new(client::Config::default());
+    tokio::time::timeout(WAIT, client::connect(config, addr, Client))
+        .await
+        .expect("connect in time")
+        .expect("connect")
+}
+
+pub fn client_key(seed: u8) -> PrivateKey {
+    PrivateKey::from(Ed25519Keypair::from_seed(&[seed; 32]))
+}
+
+pub async fn with_key(addr: SocketAddr, user: &str) -> client::Handle<Client> {
+    with_key_seed(addr, user, 9).await
+}
+
+/// Logs in with the Ed25519 key made from `seed` (one seed, one player).
+pub async fn with_key_seed(addr: SocketAddr, user: &str, seed: u8) -> client::Handle<Client> {
+    let mut session = connect(addr).await;
+    let key = PrivateKeyWithHashAlg::new(Arc::new(client_key(seed)), None);
+    let auth = session.authenticate_publickey(user, key).await.unwrap();
+    assert!(auth.success(), "{auth:?}");
+    session
+}
+
+/// A channel with a pty and what its screen shows.
+pub struct Term {
+    pub channel: russh::Channel<client::Msg>,
+    pub screen: vt100::Parser,
+    pub exit: Option<u32>,
+    pub closed: bool,
+}
+
+impl Term {
+    pub async fn open(session: &client::Handle<Client>, cols: u16, rows: u16) -> Term {
+        let channel = session.channel_open_session().await.unwrap();
+        channel
+            .request_pty(true, "xterm-256color", cols.into(), rows.into(), 0, 0, &[])
+            .await
+            .unwrap();
+        channel.request_shell(true).await.unwrap();
+        let screen = vt100::Parser::new(rows.try_into().unwrap(), cols.try_into().unwrap(), 0);
+        Term {
+            channel,
+            screen,
+            exit: None,
+            closed: false,
+        }
+    }
+
+    /// A channel with a pty running `command` (`join CODE`, `watch CODE`).
+    pub async fn open_command(
+        session: &client::Handle<Client>,
+        cols: u16,
+        rows: u16,
+        command: &str,
+    ) -> Term {
+        let channel = session.channel_open_session().await.unwrap();
+        channel
+            .request_pty(true, "xterm-256color", cols.into(), rows.into(), 0, 0, &[])
+            .await
+            .unwrap();
+        channel.exec(true, command).await.unwrap();
+        let screen = vt100::Parser::new(rows.try_into().unwrap(), cols.try_into().unwrap(), 0);
+        Term {
+            channel,
+            screen,
+            exit: None,
+            closed: false,
+        }
+    }
+
+    /// Sends `bytes` one byte per packet: the server must parse input as a
+    /// stream, whatever the packet boundaries.
+    pub async fn send_split(&self, bytes: &[u8]) {
+        for b in bytes {
+            self.send(std::slice::from_ref(b)).await;
+        }
+    }
+
+    /// Reads output until `done` holds for the screen (or panics after
+    /// [`WAIT`], showing the screen).
+    pub async fn wait_for(&mut self, what: &str, done: impl Fn(&Term) -> bool) {
+        let deadline = tokio::time::Instant::now() + WAIT;
+        while !done(self) {
+            let msg = tokio::time::timeout_at(deadline, self.channel.wait()).await;
+            match msg {
+                Ok(Some(ChannelMsg::Data { data })) => self.screen.process(&data),
+                Ok(Some(ChannelMsg::ExitStatus { exit_status })) => self.exit = Some(exit_status),
+                Ok(Some(ChannelMsg::Close)) | Ok(None) => {
+                    self.closed = true;
+                    assert!(done(self), "channel closed before: {what}\n{}", self.text());
+                }
+                Ok(Some(_)) => {}
+                Err(_) => panic!("timed out waiting for: {what}\n{}", self.text()),
+            }
+        }
+    }
+
+    pub async fn wait_text(&mut self, needle: &str) {
+        let needle_owned = needle.to_string();
+        self.wait_for(needle, move |t| t.text().contains(&needle_owned))
+            .await;
+    }
+
+    pub fn text(&self) -> String {
+        self.screen.screen().contents()
+    }
+
+    pub async fn send(&self, bytes: &[u8]) {
+        self.channel.data_bytes(bytes.to_vec()).await.unwrap();
+    }
+}
+
+/// Runs `command` without a pty; returns stdout, stderr and the exit status.
+pub async fn exec_command(
+    session: &client::Handle<Client>,
+    command: &str,
+) -> (String, String, Option<u32>) {
+    let mut channel = session.channel_open_session().await.unwrap();
+    channel.exec(true, command).await.unwrap();
+    let (mut out, mut err, mut status) = (Vec::new(), Vec::new(), None);
+    loop {
+        match tokio::time::timeout(WAIT, channel.wait())
+            .await
+            .expect("exec in time")
+        {
+            Some(ChannelMsg::Data { data }) => out.extend_from_slice(&data),
+            Some(ChannelMsg::ExtendedData { data, ext: 1 }) => err.extend_from_slice(&data),
+            Some(ChannelMsg::ExitStatus { exit_status }) => status = Some(exit_status),
+            Some(ChannelMsg::Close) | None => break,
+            Some(_) => {}
+        }
+    }
+    let text = |b: Vec<u8>| String::from_utf8(b).unwrap();
+    (text(out), text(err), status)
+}

@@ -1,0 +1,87 @@
+//! The whole product over SSH: the real server and UI, three in-process SSH
+//! clients. Alice creates a private room, Bob joins with the invite code
+//! from Alice's screen, both play moves that both screens show, Carol
+//! watches, Bob resigns, and the game exports. Keys are sent one byte per
+//! packet throughout.
+
+mod common;
+use common::*;
+
+const UP: &[u8] = b"\x1b[A";
+const DOWN: &[u8] = b"\x1b[B";
+const ENTER: &[u8] = b"\r";
+
+/// The six-letter code after "Invite code: " on the screen.
+fn invite_code(screen: &str) -> String {
+    let at = screen
+        .find("Invite code: ")
+        .expect("an invite code on screen")
+        + 13;
+    screen[at..at + 6].to_string()
+}
+
+/// The game id after "game " in the title line.
+fn game_id(screen: &str) -> String {
+    let at = screen.find("· game ").expect("a game id on screen") + 7;
+    screen[at..].split_whitespace().next().unwrap().to_string()
+}
+
+#[tokio::test]
+async fn two_players_join_by_code_play_and_a_third_watches() {
+    let dir = std::env::temp_dir().join(format!("banmen-hall-e2e-{}", std::process::id()));
+    let server = TestServer::start_with(&dir.join("host_key"), banmen::ui::App::new).await;
+
+    let alice_ssh = with_key_seed(server.addr, "alice", 1).await;
+    let mut alice = Term::open(&alice_ssh, 80, 24).await;
+    alice.wait_text("Open public rooms").await;
+    alice.send_split(b"c").await;
+    alice.wait_text("Create a room").await;
+    for _ in 0..6 {
+        alice.send_split(DOWN).await;
+    }
+    alice.send_split(b" ").await; // public -> private
+    alice.wait_text("private").await;
+    alice.send_split(b"c").await;
+    alice.wait_text("Invite code: ").await;
+    let code = invite_code(&alice.text());
+
+    let bob_ssh = with_key_seed(server.addr, "bob", 2).await;
+    let mut bob = Term::open_command(&bob_ssh, 100, 30, &format!("join {code}")).await;
+    bob.wait_text("gote bob (you)").await;
+    alice.wait_text("Your move.").await;
+
+    // Alice (sente) plays 7g7f: the cursor starts on 7g.
+    for key in [ENTER, UP, ENTER] {
+        alice.send_split(key).await;
+    }
+    alice.wait_text("7g7f").await;
+    bob.wait_text("7g7f").await;
+    bob.wait_text("Your move.").await;
+
+    let carol_ssh = with_key_seed(server.addr, "carol", 3).await;
+    let mut carol = Term::open_command(&carol_ssh, 80, 24, &format!("watch {code}")).await;
+    carol.wait_text("7g7f").await;
+    carol.wait_text("watching").await;
+
+    // Bob (gote) sees the board turned: four rows down from 7g is his 7c.
+    for key in [DOWN, DOWN, DOWN, DOWN, ENTER, UP, ENTER] {
+        bob.send_split(key).await;
+    }
+    for term in [&mut alice, &mut bob, &mut carol] {
+        term.wait_text("7c7d").await;
+    }
+
+    bob.send_split(b"r").await;
+    bob.send_split(b"y").await;
+    for term in [&mut alice, &mut bob, &mut carol] {
+        term.wait_text("alice won by resignation").await;
+    }
+
+    let id = game_id(&alice.text());
+    let (out, _, status) = exec_command(&alice_ssh, &format!("export {id} --format usi")).await;
+    assert_eq!(status, Some(0));
+    assert!(out.trim_end().ends_with("moves 7g7f 7c7d"), "{out}");
+
+    alice.send_split(b"\x1b").await;
+    server.stop().await;
+}
