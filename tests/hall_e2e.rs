@@ -63,12 +63,12 @@ async fn two_players_join_by_code_play_and_a_third_watches() {
     carol.wait_text("7g7f").await;
     carol.wait_text("watching").await;
 
-    // Bob (gote) sees the board turned: four rows down from 7g is his 7c.
-    for key in [DOWN, DOWN, DOWN, DOWN, ENTER, UP, ENTER] {
+    // Bob (gote) sees the board turned, his cursor on his own 3c.
+    for key in [ENTER, UP, ENTER] {
         bob.send_split(key).await;
     }
     for term in [&mut alice, &mut bob, &mut carol] {
-        term.wait_text("7c7d").await;
+        term.wait_text("3c3d").await;
     }
 
     bob.send_split(b"r").await;
@@ -80,7 +80,7 @@ async fn two_players_join_by_code_play_and_a_third_watches() {
     let id = game_id(&alice.text());
     let (out, _, status) = exec_command(&alice_ssh, &format!("export {id} --format usi")).await;
     assert_eq!(status, Some(0));
-    assert!(out.trim_end().ends_with("moves 7g7f 7c7d"), "{out}");
+    assert!(out.trim_end().ends_with("moves 7g7f 3c3d"), "{out}");
 
     alice.send_split(b"\x1b").await;
     server.stop().await;

@@ -9,6 +9,7 @@ use super::input::{Event, Hits, Key};
 use super::text::put;
 use crate::hall::view::ServerAddress;
 use crate::hall::{Mode, Phase, RoomHandle, RoomView};
+use crate::rules::vocab::Square;
 use crate::rules::vocab::{Seat, SeatSet};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -23,12 +24,16 @@ pub struct RoomScreen {
 }
 
 impl RoomScreen {
-    /// A screen for a freshly joined or watched room.
+    /// A screen for a freshly joined or watched room. The cursor starts on
+    /// the player's own side: the board's third column and row as they see it.
     pub fn new(handle: RoomHandle) -> RoomScreen {
-        RoomScreen {
-            handle,
-            game: GameScreen::default(),
+        let mut game = GameScreen::default();
+        if super::game::flipped(handle.seats()) {
+            let geometry = handle.view().game.geometry();
+            let (x, y) = (game.cursor.x, game.cursor.y);
+            game.cursor = Square::new(geometry.width - 1 - x, geometry.height - 1 - y);
         }
+        RoomScreen { handle, game }
     }
 
     /// The seats this session plays (none when watching).
