@@ -461,3 +461,21 @@ fn any_game_plays_vocabulary_moves_and_text() {
     let pawn = g.piece_at(Square::new(2, 3)).unwrap();
     assert_eq!((pawn.owner, pawn.promoted), (Some(Seat(0)), false));
 }
+
+#[test]
+fn checked_names_the_seat_in_check_until_the_game_ends() {
+    use banmen::rules::Game;
+    let mut g = game("4k4/9/4P4/9/9/9/9/9/4K4 b GR 1");
+    assert_eq!(g.checked(), SeatSet::EMPTY);
+    play(&mut g, "R*1a");
+    assert_eq!(g.checked(), SeatSet::one(Seat(1)));
+    play(&mut g, "5a4b");
+    assert_eq!(g.checked(), SeatSet::EMPTY);
+    let mut mate = game("4k4/9/4P4/9/9/9/9/9/4K4 b G 1");
+    play(&mut mate, "G*5b");
+    assert_eq!(
+        mate.checked(),
+        SeatSet::EMPTY,
+        "nobody is to move once the game is over"
+    );
+}

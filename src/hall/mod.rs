@@ -14,8 +14,8 @@ pub mod view;
 
 pub use room::{Room, RoomHandle};
 pub use view::{
-    Entry, Identity, Lobby, Mode, Occupant, Phase, Privacy, RoomSettings, RoomSummary, RoomView,
-    ServerAddress, TimeLimit,
+    Entry, Identity, Lobby, Mode, Occupant, Phase, PlayedMove, Privacy, RoomSettings, RoomSummary,
+    RoomView, ServerAddress, TimeLimit,
 };
 
 use crate::rules::{AnyGame, GameKind, RulesError};

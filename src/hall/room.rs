@@ -1,7 +1,9 @@
 //! One room: its seats, its game and its timers, behind a short lock, with
 //! every change published as a new [`RoomView`] snapshot.
 
-use super::view::{Identity, Mode, Occupant, Phase, Privacy, RoomSettings, RoomSummary, RoomView};
+use super::view::{
+    Identity, Mode, Occupant, Phase, PlayedMove, Privacy, RoomSettings, RoomSummary, RoomView,
+};
 use super::{HallError, HallRef, lock};
 use crate::rules::vocab::{self, Seat, SeatSet, Verdict};
 use crate::rules::{AnyGame, Claim};
@@ -18,7 +20,7 @@ struct RoomState {
     seats: Vec<Occupant>,
     phase: Phase,
     game: AnyGame,
-    moves: Vec<String>,
+    moves: Vec<PlayedMove>,
     last_move: Option<vocab::Move>,
     game_number: u32,
     deadline: Option<Instant>,
@@ -395,8 +397,12 @@ impl Room {
     }
 
     fn play_locked(s: &mut RoomState, mv: &vocab::Move) -> Result<(), HallError> {
+        let seat = s
+            .game
+            .to_move()
+            .ok_or(HallError::WrongPhase("the game is over"))?;
         let text = s.game.play(mv)?;
-        s.moves.push(text);
+        s.moves.push(PlayedMove { seat, text });
         s.last_move = Some(*mv);
         s.after_change();
         Ok(())

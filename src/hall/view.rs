@@ -197,8 +197,9 @@ pub struct RoomView {
     pub phase: Phase,
     /// The current (or last) game.
     pub game: AnyGame,
-    /// The moves so far, in the game's notation.
-    pub moves: Vec<String>,
+    /// The moves so far, with the seat that made each (four-player games
+    /// move out of turn).
+    pub moves: Vec<PlayedMove>,
     /// The last move, to mark it on the board.
     pub last_move: Option<vocab::Move>,
     /// The id of the current game, for export (`<room>-<n>`).
@@ -224,6 +225,15 @@ impl RoomView {
         }
         set
     }
+}
+
+/// A move as the move list shows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayedMove {
+    /// The seat that made it.
+    pub seat: Seat,
+    /// The move in the game's notation.
+    pub text: String,
 }
 
 /// One line of the lobby's room list.

@@ -174,6 +174,11 @@ impl AnyGame {
         each!(self, g => g.claim(claim))
     }
 
+    /// The seats whose kings are in check now.
+    pub fn checked(&self) -> vocab::SeatSet {
+        each!(self, g => g.checked())
+    }
+
     /// How the game ended, once it has.
     pub fn outcome(&self) -> Option<&Outcome> {
         each!(self, g => g.outcome())

@@ -100,6 +100,8 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn claim(&mut self, claim: Claim) -> Result<(), RulesError>;
     /// How the game ended, once it has.
     fn outcome(&self) -> Option<&Outcome>;
+    /// The seats whose kings are in check now (none once the game is over).
+    fn checked(&self) -> vocab::SeatSet;
     /// Reads a move in the game's notation and checks that it is legal.
     fn parse_move(&self, text: &str) -> Result<Self::Move, RulesError>;
     /// Writes a move in the game's notation.

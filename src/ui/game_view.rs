@@ -33,9 +33,8 @@ pub fn seat_name(seat: Seat, theme: Theme) -> String {
 
 /// Whether the side to move is in check.
 fn in_check(game: &AnyGame) -> bool {
-    match game {
-        AnyGame::Shogi(g) => g.outcome().is_none() && g.position().in_check(),
-    }
+    game.to_move()
+        .is_some_and(|seat| game.checked().contains(seat))
 }
 
 fn last_squares(mv: Option<Move>) -> [Option<Square>; 2] {
@@ -274,9 +273,6 @@ fn move_list(buf: &mut Buffer, area: Rect, view: &RoomView, scroll: usize, theme
     let entry_w = 12usize;
     let cols = (usize::from(area.width) / entry_w).max(1);
     let lines = view.moves.len().div_ceil(cols);
-    let first_seat = match &view.game {
-        AnyGame::Shogi(g) => g.start().side_to_move().index(),
-    };
     let last = lines.saturating_sub(scroll.min(lines.saturating_sub(rows)));
     let first = last.saturating_sub(rows);
     for line in first..last {
@@ -284,12 +280,12 @@ fn move_list(buf: &mut Buffer, area: Rect, view: &RoomView, scroll: usize, theme
         for col in 0..cols {
             let i = line * cols + col;
             let Some(mv) = view.moves.get(i) else { break };
-            let mark = match (theme.ascii, (first_seat + i) % 2) {
+            let mark = match (theme.ascii, mv.seat.0 % 2) {
                 (true, _) => "",
                 (false, 0) => "☗",
                 (false, _) => "☖",
             };
-            let text = format!("{:>3} {mark}{mv}", i + 1);
+            let text = format!("{:>3} {mark}{}", i + 1, mv.text);
             let x = area.x + (col * entry_w) as u16;
             let style = if i + 1 == view.moves.len() {
                 theme.title()

@@ -4,7 +4,7 @@
 use super::game::{ShogiGame, seat_of};
 use super::types::{Color, Kind, Move, Sq};
 use crate::rules::vocab::{
-    self, Geometry, Hand, Outcome, Piece, PieceKind, Promotion, Seat, SeatRing, Square,
+    self, Geometry, Hand, Outcome, Piece, PieceKind, Promotion, Seat, SeatRing, SeatSet, Square,
 };
 use crate::rules::{Claim, Game, GameKind, RulesError};
 
@@ -76,6 +76,15 @@ impl Game for ShogiGame {
 
     fn outcome(&self) -> Option<&Outcome> {
         ShogiGame::outcome(self)
+    }
+
+    fn checked(&self) -> SeatSet {
+        match self.outcome() {
+            None if self.position().in_check() => {
+                SeatSet::one(seat_of(self.position().side_to_move()))
+            }
+            _ => SeatSet::EMPTY,
+        }
     }
 
     fn parse_move(&self, text: &str) -> Result<Move, RulesError> {
