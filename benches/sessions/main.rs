@@ -12,6 +12,7 @@
 //! Everything is bounded; the whole run ends by itself within two minutes.
 
 mod client;
+mod heap;
 mod report;
 mod server;
 
@@ -50,7 +51,12 @@ const LOBBY: &str = "Open public rooms";
 const DOWN: &[u8] = b"\x1b[B";
 const UP: &[u8] = b"\x1b[A";
 
+#[global_allocator]
+static ALLOCATOR: heap::Counting = heap::Counting;
+
 fn main() {
+    // Before any other thread exists, so the counts are the parts' alone.
+    let parts = heap::measure_parts(client::COLS, client::ROWS);
     let runtime = tokio::runtime::Runtime::new().expect("tokio runtime");
     let cores = std::thread::available_parallelism().map_or(1, usize::from);
     println!("banmen session benchmarks");
@@ -59,6 +65,7 @@ fn main() {
     let run = async {
         latency().await;
         memory().await;
+        parts.print();
     };
     if runtime
         .block_on(async { tokio::time::timeout(TOTAL_TIMEOUT, run).await })

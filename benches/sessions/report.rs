@@ -100,7 +100,7 @@ impl<'a> Summary<'a> {
             println!("   {}", p.line("selection on screen"));
         }
         if let Some(p) = &first {
-            let met = p.p99 < super::report::LATENCY_GOAL && lost == 0;
+            let met = p.p99 < LATENCY_GOAL && lost == 0;
             println!(
                 "   goal: p99 < {} ms server side -> {} (round-trip p99 {:.3} ms)",
                 LATENCY_GOAL.as_millis(),
