@@ -62,7 +62,6 @@ fn serve(args: ServeArgs) -> anyhow::Result<()> {
             "listening"
         );
         let hall = Hall::new(config.cpu.takeover_level);
-        // The transport test app until the UI is wired: `crate::ui::App::new`.
         listening
             .run(hall, banmen::ui::App::new, stop_signal())
             .await;
