@@ -198,3 +198,20 @@ async fn shutdown_says_goodbye_and_restores_the_terminal() {
     assert_eq!(term.exit, Some(0));
     stopping.await.unwrap();
 }
+
+#[tokio::test]
+async fn an_idle_session_redraws_in_full_after_its_buffers_are_released() {
+    let dir = temp_dir();
+    let server = TestServer::start(&dir.join("host_key")).await;
+    let session = with_key(server.addr, "idle").await;
+    let mut term = Term::open(&session, 80, 24).await;
+    term.wait_text("Hello, idle!").await;
+    // Longer than the session's idle release (5 s): the screen buffers go.
+    tokio::time::sleep(Duration::from_secs(6)).await;
+    // A fresh client screen shows what the next frame draws: all of it.
+    term.screen = vt100::Parser::new(24.try_into().unwrap(), 80.try_into().unwrap(), 0);
+    term.send(b"x").await;
+    term.wait_text("Last: Char('x')").await;
+    assert!(term.text().contains("Hello, idle!"), "{}", term.text());
+    server.stop().await;
+}

@@ -78,7 +78,7 @@ impl Parts {
         println!("   heap of a session's parts (built in-process with the server's code):");
         let terminal_name = format!("ratatui Terminal {cols}x{rows} (2 buffers)");
         for (name, bytes) in [
-            ("input decoder (termwiz InputParser)", decoder),
+            ("input decoder (parser shared by all sessions)", decoder),
             (terminal_name.as_str(), terminal),
         ] {
             println!("     {name:<38}{:>7.1} KiB", kib(bytes));

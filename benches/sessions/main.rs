@@ -207,7 +207,11 @@ async fn memory() {
     // Let the last frames be written and freed.
     tokio::time::sleep(Duration::from_secs(1)).await;
     server.assert_alive();
-    let after = server.rss_kib();
-    report::print_memory(IDLE_SESSIONS, before, after);
+    let fresh = server.rss_kib();
+    // Idle sessions release their screen buffers after 5 s (src/ssh/session.rs).
+    tokio::time::sleep(Duration::from_secs(7)).await;
+    server.assert_alive();
+    let idle = server.rss_kib();
+    report::print_memory(IDLE_SESSIONS, before, fresh, idle);
     drop(players);
 }

@@ -11,8 +11,16 @@
 //! Escape key or the start of a sequence) is taken as typed once the client
 //! has been quiet for [`ESCAPE_TIMEOUT`], as terminals themselves do.
 
+use std::sync::{LazyLock, Mutex};
 use std::time::Duration;
 use termwiz::input::{InputEvent, InputParser};
+
+/// One parser for every session. termwiz builds a table of every key
+/// sequence in each `InputParser` (about 690 KiB), which would dominate an
+/// idle session's memory. Sharing one is safe because [`InputDecoder`] only
+/// ever hands it complete input with `maybe_more = false`, so no state is
+/// left in it between calls; a call takes microseconds under the lock.
+static PARSER: LazyLock<Mutex<InputParser>> = LazyLock::new(|| Mutex::new(InputParser::new()));
 
 /// How long a possibly incomplete sequence (a lone `ESC`) waits for the rest
 /// before it is taken as typed.
@@ -20,7 +28,6 @@ pub const ESCAPE_TIMEOUT: Duration = Duration::from_millis(30);
 
 /// The per-session input parser.
 pub struct InputDecoder {
-    parser: InputParser,
     /// Bytes held back: an incomplete escape sequence or UTF-8 character.
     held: Vec<u8>,
 }
@@ -37,16 +44,24 @@ impl Default for InputDecoder {
 impl InputDecoder {
     /// A decoder with nothing buffered.
     pub fn new() -> InputDecoder {
-        InputDecoder {
-            parser: InputParser::new(),
-            held: Vec::new(),
-        }
+        InputDecoder { held: Vec::new() }
     }
 
     /// Feeds one packet; returns the events it completes. An ambiguous tail
     /// stays buffered until more bytes come or [`InputDecoder::flush`].
     pub fn feed(&mut self, bytes: &[u8]) -> Vec<InputEvent> {
         self.held.extend_from_slice(bytes);
+        if let Some(start) = open_paste(&self.held) {
+            if self.held.len() - start <= MAX_PASTE {
+                // Wait for the paste's end marker: the shared parser must
+                // never be left inside a paste.
+                let rest = self.held.split_off(start);
+                let ready = std::mem::replace(&mut self.held, rest);
+                return self.parse(&ready);
+            }
+            // Too long to hold: deliver it as typed text, without the marker.
+            self.held.drain(start..start + PASTE_START.len());
+        }
         let cut = incomplete_tail(&self.held);
         let cut = if self.held.len() - cut > MAX_HELD {
             self.held.len()
@@ -59,9 +74,9 @@ impl InputDecoder {
     }
 
     /// Whether [`InputDecoder::flush`] should be called after a quiet
-    /// [`ESCAPE_TIMEOUT`].
+    /// [`ESCAPE_TIMEOUT`] (not while a paste waits for its end).
     pub fn wants_flush(&self) -> bool {
-        !self.held.is_empty()
+        !self.held.is_empty() && open_paste(&self.held).is_none()
     }
 
     /// Decides an ambiguous tail (the client went quiet).
@@ -74,8 +89,27 @@ impl InputDecoder {
         if bytes.is_empty() {
             return Vec::new();
         }
-        self.parser.parse_as_vec(bytes, false)
+        let mut parser = PARSER.lock().unwrap_or_else(|e| e.into_inner());
+        parser.parse_as_vec(bytes, false)
     }
+}
+
+/// The bracketed-paste markers a terminal puts around pasted text.
+const PASTE_START: &[u8] = b"\x1b[200~";
+const PASTE_END: &[u8] = b"\x1b[201~";
+
+/// The longest paste held back whole; a longer one arrives as typed text.
+const MAX_PASTE: usize = 16 * 1024;
+
+/// Where a paste starts whose end marker has not arrived yet.
+fn open_paste(buf: &[u8]) -> Option<usize> {
+    let start = buf
+        .windows(PASTE_START.len())
+        .rposition(|w| w == PASTE_START)?;
+    let ended = buf[start..]
+        .windows(PASTE_END.len())
+        .any(|w| w == PASTE_END);
+    (!ended).then_some(start)
 }
 
 /// Where the incomplete tail of `buf` starts (`buf.len()` if none): from the
@@ -201,6 +235,31 @@ mod tests {
     #[test]
     fn plain_keys_come_out_at_once() {
         let mut d = InputDecoder::new();
+        assert_eq!(d.feed(b"q"), vec![key('q')]);
+    }
+
+    #[test]
+    fn a_paste_split_across_packets_never_swallows_another_session_s_keys() {
+        let (mut pasting, mut typing) = (InputDecoder::new(), InputDecoder::new());
+        assert!(pasting.feed(b"\x1b[200~hel").is_empty());
+        assert!(
+            !pasting.wants_flush(),
+            "a paste waits for its end, not a timeout"
+        );
+        // The parser is shared: another session types meanwhile.
+        assert_eq!(typing.feed(b"q"), vec![key('q')]);
+        let events = pasting.feed(b"lo\x1b[201~");
+        assert_eq!(events, vec![InputEvent::Paste("hello".to_string())]);
+    }
+
+    #[test]
+    fn an_endless_paste_arrives_as_typed_text() {
+        let mut d = InputDecoder::new();
+        let mut bytes = b"\x1b[200~".to_vec();
+        bytes.extend(std::iter::repeat_n(b'x', MAX_PASTE + 1));
+        let events = d.feed(&bytes);
+        assert_eq!(events.len(), MAX_PASTE + 1);
+        assert!(events.iter().all(|e| *e == key('x')));
         assert_eq!(d.feed(b"q"), vec![key('q')]);
     }
 }

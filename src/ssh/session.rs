@@ -34,6 +34,12 @@ const OUTPUT_QUEUE: usize = 4;
 /// A frame that waited longer than this for room is drawn in full.
 const STALL: Duration = Duration::from_millis(500);
 
+/// How long a session may sit without drawing before its screen buffers
+/// are released. ratatui keeps two buffers of the whole screen (about
+/// 180 KiB at 80×24); an idle player needs neither, and the next frame after
+/// a release is simply drawn in full.
+const IDLE_RELEASE: Duration = Duration::from_secs(5);
+
 /// A client that takes no output for this long is given up on.
 const WRITE_TIMEOUT: Duration = Duration::from_secs(30);
 
@@ -90,10 +96,21 @@ pub async fn run<A: SessionApp>(app: A, io: SessionIo) {
     session.finish(end, writer).await;
 }
 
+/// A terminal drawing into a fresh backend of the client's size.
+fn new_terminal(cols: u16, rows: u16) -> std::io::Result<Terminal<SshBackend>> {
+    let options = TerminalOptions {
+        viewport: Viewport::Fixed(Rect::new(0, 0, cols, rows)),
+    };
+    Terminal::with_options(SshBackend::new(cols, rows), options)
+}
+
 /// The state the session task owns.
 struct Session<A> {
     app: A,
-    terminal: Terminal<SshBackend>,
+    /// The screen buffers; `None` while idle (see [`IDLE_RELEASE`]).
+    terminal: Option<Terminal<SshBackend>>,
+    /// The client's size, kept while the terminal is released.
+    size: (u16, u16),
     decoder: InputDecoder,
     out: mpsc::Sender<Vec<u8>>,
     /// Since when the screen has differed from what was last drawn.
@@ -102,13 +119,10 @@ struct Session<A> {
 
 impl<A: SessionApp> Session<A> {
     fn new(app: A, out: mpsc::Sender<Vec<u8>>, cols: u16, rows: u16) -> std::io::Result<Self> {
-        let options = TerminalOptions {
-            viewport: Viewport::Fixed(Rect::new(0, 0, cols, rows)),
-        };
-        let terminal = Terminal::with_options(SshBackend::new(cols, rows), options)?;
         Ok(Session {
             app,
-            terminal,
+            terminal: Some(new_terminal(cols, rows)?),
+            size: (cols, rows),
             decoder: InputDecoder::new(),
             out,
             dirty_since: Some(Instant::now()),
@@ -159,6 +173,11 @@ impl<A: SessionApp> Session<A> {
                 }
                 // Something the app shows changed (a room, a timer).
                 _ = self.app.changed() => self.mark_dirty(),
+                // Nothing happened for a while: free the screen buffers.
+                _ = tokio::time::sleep(IDLE_RELEASE),
+                    if self.terminal.is_some() && self.dirty_since.is_none() => {
+                    self.terminal = None;
+                }
                 // There is room for a frame and something to draw.
                 permit = out.reserve(), if self.dirty_since.is_some() => match permit {
                     Ok(permit) => match self.frame() {
@@ -185,10 +204,13 @@ impl<A: SessionApp> Session<A> {
     }
 
     fn resize(&mut self, cols: u16, rows: u16) {
-        self.terminal.backend_mut().set_size(cols, rows);
-        // ratatui clears the screen on resize; the next frame is complete.
-        if let Err(e) = self.terminal.resize(Rect::new(0, 0, cols, rows)) {
-            tracing::debug!("resize failed: {e}");
+        self.size = (cols, rows);
+        if let Some(terminal) = &mut self.terminal {
+            terminal.backend_mut().set_size(cols, rows);
+            // ratatui clears the screen on resize; the next frame is complete.
+            if let Err(e) = terminal.resize(Rect::new(0, 0, cols, rows)) {
+                tracing::debug!("resize failed: {e}");
+            }
         }
         self.mark_dirty();
     }
@@ -196,12 +218,23 @@ impl<A: SessionApp> Session<A> {
     /// Draws a frame and returns its bytes (complete after a stall).
     fn frame(&mut self) -> std::io::Result<Vec<u8>> {
         let stalled = self.dirty_since.take().is_some_and(|t| t.elapsed() > STALL);
-        if stalled {
-            self.terminal.clear()?;
-        }
+        let terminal = match &mut self.terminal {
+            Some(terminal) => {
+                if stalled {
+                    terminal.clear()?;
+                }
+                terminal
+            }
+            // Released while idle: new buffers, and the whole screen anew.
+            released => {
+                let mut terminal = new_terminal(self.size.0, self.size.1)?;
+                terminal.clear()?;
+                released.insert(terminal)
+            }
+        };
         let app = &mut self.app;
-        self.terminal.draw(|f| app.render(f))?;
-        Ok(self.terminal.backend_mut().take_output())
+        terminal.draw(|f| app.render(f))?;
+        Ok(terminal.backend_mut().take_output())
     }
 
     /// Says goodbye as `end` requires and waits (bounded) for the writer.
