@@ -459,3 +459,23 @@ async fn turn_countdown_shows_with_a_time_limit() {
     let s = render(&mut app, 80, 24);
     assert!(s.has("time 30 s") || s.has("time 29 s"), "{}", s.text());
 }
+
+#[tokio::test]
+async fn f2_toggles_pieces_and_the_linux_console_gets_ascii() {
+    use termwiz::input::{InputEvent, KeyCode, KeyEvent, Modifiers};
+    let hall = Hall::new(1);
+    let mut app = game_app(&hall, "v");
+    assert!(render(&mut app, 80, 24).has("玉"));
+    let f2 = InputEvent::Key(KeyEvent {
+        key: KeyCode::Function(2),
+        modifiers: Modifiers::NONE,
+    });
+    app.handle(&f2);
+    let s = render(&mut app, 80, 24);
+    assert!(!s.has("玉") && s.has("  K"), "{}", s.text());
+    app.handle(&f2);
+    assert!(render(&mut app, 80, 24).has("玉"));
+    let mut console = game_app(&hall, "w");
+    console.adapt_to_terminal("linux");
+    assert!(!render(&mut console, 80, 24).has("玉"));
+}

@@ -22,6 +22,9 @@ pub trait SessionApp: Send + 'static {
     fn should_quit(&self) -> bool;
     /// A message from the server to show (e.g. it is shutting down).
     fn notice(&mut self, text: String);
+    /// The client's `TERM` (from the pty request), to pick defaults the
+    /// terminal can show.
+    fn adapt_to_terminal(&mut self, _term: &str) {}
 }
 
 /// Builds the app for one session: the hall, who the player is, where the
@@ -57,5 +60,9 @@ impl SessionApp for crate::ui::App {
 
     fn notice(&mut self, text: String) {
         crate::ui::App::notice(self, text);
+    }
+
+    fn adapt_to_terminal(&mut self, term: &str) {
+        crate::ui::App::adapt_to_terminal(self, term);
     }
 }

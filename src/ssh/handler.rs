@@ -38,6 +38,8 @@ struct ChannelState {
     write: Option<ChannelWriteHalf<Msg>>,
     /// Columns and rows, once a pty was requested.
     pty: Option<(u16, u16)>,
+    /// The client's `TERM`, from the pty request.
+    term: String,
     /// The running session's ends, once started.
     size: Option<watch::Sender<(u16, u16)>>,
     input: Option<mpsc::Sender<Vec<u8>>>,
@@ -87,7 +89,9 @@ impl<A: SessionApp, F: AppFactory<A>> Handler<A, F> {
         state.size = Some(size_tx);
         state.input = Some(input_tx);
         let shared = &self.shared;
-        let app = (shared.factory)(shared.hall.clone(), identity, entry, shared.address.clone());
+        let mut app =
+            (shared.factory)(shared.hall.clone(), identity, entry, shared.address.clone());
+        app.adapt_to_terminal(&state.term);
         let io = SessionIo {
             write,
             input: input_rx,
@@ -239,6 +243,7 @@ impl<A: SessionApp, F: AppFactory<A>> russh::server::Handler for Handler<A, F> {
             write: Some(write),
             pty: None,
             size: None,
+            term: String::new(),
             input: None,
         };
         self.channels.insert(id, state);
@@ -262,6 +267,7 @@ impl<A: SessionApp, F: AppFactory<A>> russh::server::Handler for Handler<A, F> {
         };
         tracing::debug!(peer = %self.peer, term = %term.escape_debug(), cols, rows, "pty");
         state.pty = Some(clamp_size(cols, rows));
+        state.term = term.chars().take(64).collect();
         session.channel_success(channel)
     }
 

@@ -125,6 +125,14 @@ impl App {
                 self.quit = true;
                 return;
             }
+            Input::Key(Key::TogglePieces) => {
+                self.theme.ascii = !self.theme.ascii;
+                return;
+            }
+            Input::Key(Key::ToggleColor) => {
+                self.theme.color = !self.theme.color;
+                return;
+            }
             Input::Key(key) => Event::Key(key),
             Input::Paste(text) => Event::Paste(text),
             Input::Click(x, y) => match self.hits.at(x, y) {
@@ -383,6 +391,21 @@ impl App {
     /// A message for the status line (e.g. "The server is shutting down.").
     pub fn notice(&mut self, text: String) {
         self.notice = text;
+    }
+
+    /// Defaults for the client's `TERM`: no colors on monochrome terminals
+    /// (`dumb`, `vt100`, `vt220`, `*-mono`, `*-m`), ASCII pieces on the
+    /// Linux console, which has no kanji glyphs. F2/F3 change both later.
+    pub fn adapt_to_terminal(&mut self, term: &str) {
+        let mono = matches!(term, "dumb" | "vt100" | "vt102" | "vt220")
+            || term.ends_with("-mono")
+            || term.ends_with("-m");
+        if mono {
+            self.set_color(false);
+        }
+        if term == "linux" || term == "dumb" {
+            self.set_ascii(true);
+        }
     }
 
     /// ASCII pieces instead of kanji.

@@ -14,6 +14,7 @@ const LINES: &[(&str, &str)] = &[
     ("Esc", "back, cancel, leave"),
     ("?", "this help (Esc closes it)"),
     ("Ctrl-C", "quit"),
+    ("F2  F3", "kanji/ASCII pieces, colors on/off"),
     ("", "Lobby"),
     ("Enter / w", "join / watch the selected public room"),
     ("c  p", "create a room / quick play"),

@@ -33,6 +33,10 @@ pub enum Key {
     Interrupt,
     /// A printable character (space included).
     Char(char),
+    /// F2: kanji or ASCII pieces (a function key, so it never clashes with typing).
+    TogglePieces,
+    /// F3: colors on or off.
+    ToggleColor,
 }
 
 /// A direction on a grid or list.
@@ -177,6 +181,8 @@ fn translate_key(code: &KeyCode, mods: Modifiers) -> Option<Key> {
         KeyCode::Backspace => Key::Backspace,
         KeyCode::PageUp => Key::PageUp,
         KeyCode::PageDown => Key::PageDown,
+        KeyCode::Function(2) => Key::TogglePieces,
+        KeyCode::Function(3) => Key::ToggleColor,
         _ => return None,
     })
 }
