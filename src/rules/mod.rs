@@ -21,6 +21,7 @@
 pub mod any;
 pub mod room_rules;
 pub mod shogi;
+pub mod shogi4;
 pub mod vocab;
 
 pub use any::{AnyGame, GameKind};

@@ -1,0 +1,103 @@
+//! What happens after a move: who plays next (check priority), checkmates
+//! resolved as part of the move (credit, transfer, the king turned over),
+//! and perft over the whole of it.
+
+use super::position::Position4;
+use super::types::{Move4, SEATS};
+
+/// How deep a pawn-drop-mate question may nest (a reply that is itself a
+/// pawn drop giving mate is judged one level down, and so on).
+pub(crate) const DROP_MATE_DEPTH: u8 = 2;
+
+impl Position4 {
+    /// Plays a legal move of the seat to move, with every mate it causes.
+    pub fn play(&mut self, mv: Move4) {
+        let mover = self.to_move;
+        self.apply(mover, mv);
+        self.move_number += 1;
+        self.settle(mover);
+    }
+
+    /// Finds the next seat; a seat with no legal move when its turn comes is
+    /// mated, its pieces change hands, and the next seat is chosen again.
+    pub(crate) fn settle(&mut self, mover: u8) {
+        loop {
+            let next = self.next_seat(mover);
+            if self.is_over() || self.has_legal_move(next, DROP_MATE_DEPTH) {
+                self.to_move = next;
+                return;
+            }
+            self.checkmate(next, mover);
+        }
+    }
+
+    /// Check priority: the checked seat nearest clockwise from `mover`
+    /// (ending with the mover), else the next active seat clockwise.
+    fn next_seat(&self, mover: u8) -> u8 {
+        let order = (1..=SEATS as u8).map(|i| (mover + i) % SEATS as u8);
+        let mut active = order.filter(|s| self.is_active(*s));
+        let candidates: Vec<u8> = active.by_ref().collect();
+        candidates
+            .iter()
+            .copied()
+            .find(|s| self.in_check(*s))
+            .or_else(|| candidates.first().copied())
+            .unwrap_or(mover)
+    }
+
+    /// `seat` is mated by the move `mover` made: credit to the owner of a
+    /// checking piece (the first counter-clockwise from the mover, mover
+    /// first), or the mover when there was no check; the king is turned
+    /// over; hand and board pieces go to the mating player (board pieces
+    /// ownerless if the room says so).
+    fn checkmate(&mut self, seat: u8, mover: u8) {
+        let Some(king) = self.king_square(seat) else {
+            return;
+        };
+        let checkers = self.attackers(king) & !(1 << seat);
+        let credit = (0..SEATS as u8)
+            .map(|i| (mover + SEATS as u8 - i) % SEATS as u8)
+            .find(|s| checkers & (1 << s) != 0)
+            .unwrap_or(mover);
+        if let Some(k) = &mut self.board[king.0 as usize] {
+            k.flipped = true;
+        }
+        self.mates[credit as usize] += 1;
+        self.last_mate[credit as usize] = self.move_number;
+        self.mated.push(seat);
+        let hand = std::mem::take(&mut self.hands[seat as usize]);
+        for (i, n) in hand.into_iter().enumerate() {
+            self.hands[credit as usize][i] += n;
+        }
+        let heir = if self.play.ownerless {
+            None
+        } else {
+            Some(credit)
+        };
+        for cell in self.board.iter_mut().flatten() {
+            if cell.owner == Some(seat) && !cell.flipped {
+                cell.owner = heir;
+            }
+        }
+    }
+
+    /// Counts move sequences `depth` plies deep (mates resolved within
+    /// each move; a finished game has no moves; repetition is ignored).
+    pub fn perft(&self, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let moves = self.legal_moves();
+        if depth == 1 {
+            return moves.len() as u64;
+        }
+        moves
+            .into_iter()
+            .map(|mv| {
+                let mut next = self.clone();
+                next.play(mv);
+                next.perft(depth - 1)
+            })
+            .sum()
+    }
+}
