@@ -72,14 +72,38 @@ fn anchor_best(binary: &Path, sfen: &str, depth: u32) -> Option<(u64, f64)> {
     Some((nodes, best))
 }
 
+/// Four-player shogi perft from the start, beside two-player shogi's rate.
+/// Goal (issue 4): at least half the two-player generator's nodes per second.
+fn shogi4(shogi_rate: f64) {
+    use banmen::rules::shogi4::{Play4, Position4};
+    let pos = Position4::start(Play4::default());
+    let mut best = f64::MAX;
+    let mut nodes = 0;
+    for _ in 0..RUNS {
+        let start = Instant::now();
+        nodes = pos.perft(6);
+        best = best.min(start.elapsed().as_secs_f64());
+    }
+    let rate = nodes as f64 / best / 1e6;
+    println!(
+        "shogi4 start depth 6: banmen {nodes} nodes in {best:.3} s ({rate:.1}M/s); \
+         {:.2} of two-player shogi's rate (goal: at least 0.50)",
+        rate / shogi_rate
+    );
+}
+
 fn main() {
     let anchor = build_anchor();
+    let mut shogi_rate = 0.0;
     if anchor.is_none() {
         println!("(anchor not found or not built: printing banmen's figures only)");
     }
     for (name, sfen, depth) in POSITIONS {
         let (nodes, secs) = banmen_best(sfen, depth);
         let rate = nodes as f64 / secs / 1e6;
+        if name == "start" {
+            shogi_rate = rate;
+        }
         println!("{name} depth {depth}: banmen {nodes} nodes in {secs:.3} s ({rate:.1}M/s)");
         if let Some((a_nodes, a_secs)) = anchor.as_deref().and_then(|b| anchor_best(b, sfen, depth))
         {
@@ -94,4 +118,5 @@ fn main() {
             );
         }
     }
+    shogi4(shogi_rate);
 }

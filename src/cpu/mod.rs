@@ -1,6 +1,7 @@
 //! The CPU player. For now a shallow search (see `shallow`): legal, not
 //! absurd moves; the strong search is its own issue.
 
+mod greedy4;
 mod shallow;
 
 use crate::rules::AnyGame;
@@ -12,5 +13,6 @@ use crate::rules::vocab;
 pub fn choose_move(game: &AnyGame, level: u8) -> Option<vocab::Move> {
     match game {
         AnyGame::Shogi(g) => shallow::shogi(g, level),
+        AnyGame::Shogi4(g) => greedy4::shogi4(g, level),
     }
 }

@@ -3,6 +3,7 @@
 
 use super::room_rules::{RuleSpec, RuleValues};
 use super::shogi::{Position, ShogiGame, ShogiRules};
+use super::shogi4::{Position4, Shogi4Rules, ShogiGame4};
 use super::vocab::{self, Geometry, Hand, Outcome, Piece, Seat, SeatRing, Square};
 use super::{Claim, Game, RulesError};
 use std::fmt;
@@ -13,16 +14,22 @@ use std::str::FromStr;
 pub enum GameKind {
     /// Two-player shogi (`shogi`).
     Shogi,
+    /// Four-player shogi (`shogi4`).
+    Shogi4,
 }
 
 impl GameKind {
     /// Every game, in menu order.
-    pub const ALL: [GameKind; 1] = [GameKind::Shogi];
+    pub const ALL: [GameKind; 2] = [GameKind::Shogi, GameKind::Shogi4];
+
+    /// The games the hall offers: those with a board widget in the UI.
+    pub const HALL: [GameKind; 1] = [GameKind::Shogi];
 
     /// The short name used on the command line and in storage.
     pub fn name(self) -> &'static str {
         match self {
             GameKind::Shogi => "shogi",
+            GameKind::Shogi4 => "shogi4",
         }
     }
 
@@ -30,6 +37,7 @@ impl GameKind {
     pub fn rule_specs(self) -> &'static [RuleSpec] {
         match self {
             GameKind::Shogi => &super::shogi::rules::SPECS,
+            GameKind::Shogi4 => &super::shogi4::rules::SPECS,
         }
     }
 }
@@ -56,8 +64,10 @@ impl FromStr for GameKind {
 /// A game of any kind.
 #[derive(Clone, Debug)]
 pub enum AnyGame {
-    /// Two-player shogi.
-    Shogi(ShogiGame),
+    /// Two-player shogi (boxed like every variant: games carry their history).
+    Shogi(Box<ShogiGame>),
+    /// Four-player shogi.
+    Shogi4(Box<ShogiGame4>),
 }
 
 /// Calls the same method on whichever game is inside.
@@ -65,6 +75,7 @@ macro_rules! each {
     ($self:expr, $g:ident => $body:expr) => {
         match $self {
             AnyGame::Shogi($g) => $body,
+            AnyGame::Shogi4($g) => $body,
         }
     };
 }
@@ -80,10 +91,19 @@ impl AnyGame {
         match kind {
             GameKind::Shogi => {
                 let rules = ShogiRules::from_values(rules)?;
-                Ok(AnyGame::Shogi(match position {
+                Ok(AnyGame::Shogi(Box::new(match position {
                     Some(text) => ShogiGame::from_position(rules, Position::from_sfen(text)?),
                     None => ShogiGame::new(rules),
-                }))
+                })))
+            }
+            GameKind::Shogi4 => {
+                let rules = Shogi4Rules::from_values(rules);
+                Ok(AnyGame::Shogi4(Box::new(match position {
+                    Some(text) => {
+                        ShogiGame4::from_position(rules, Position4::from_sfen4(text, rules.play)?)
+                    }
+                    None => ShogiGame4::new(rules, 0),
+                })))
             }
         }
     }
@@ -145,6 +165,7 @@ impl AnyGame {
         match (self, format) {
             (AnyGame::Shogi(g), "usi") => Some(g.usi_position()),
             (AnyGame::Shogi(g), "kif") => Some(g.to_kif([name(0), name(1)])),
+            (AnyGame::Shogi4(g), "sfen4") => Some(g.record()),
             _ => None,
         }
     }
@@ -153,6 +174,7 @@ impl AnyGame {
     pub fn export_formats(&self) -> &'static [&'static str] {
         match self {
             AnyGame::Shogi(_) => &["usi", "kif"],
+            AnyGame::Shogi4(_) => &["sfen4"],
         }
     }
 
@@ -216,8 +238,8 @@ impl AnyGame {
             .legal_moves()
             .into_iter()
             .map(|mv| {
-                let mut next = g.clone();
-                let count = match Game::play(&mut next, mv) {
+                let mut next: Box<_> = g.clone();
+                let count = match Game::play(&mut *next, mv) {
                     Ok(()) => next.perft(depth.saturating_sub(1)),
                     Err(_) => 0,
                 };

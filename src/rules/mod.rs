@@ -42,6 +42,9 @@ pub enum RulesError {
     /// A shogi move (USI) could not be read or is illegal.
     #[error("{0}")]
     Usi(#[from] shogi::UsiError),
+    /// A four-player shogi position (SFEN4) or move could not be read.
+    #[error("{0}")]
+    Sfen4(#[from] shogi4::Sfen4Error),
     /// A move that is not legal in the position.
     #[error("illegal move: {0}")]
     IllegalMove(String),

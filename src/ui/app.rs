@@ -229,7 +229,7 @@ impl App {
             Action::Create(settings) => self.enter(hall.create_room(&self.me, settings)),
             Action::Join(code) => self.enter(hall.join(&code, &self.me)),
             Action::Watch(code) => self.enter(hall.watch(&code)),
-            Action::QuickPlay => self.enter(hall.quick_play(&self.me, GameKind::ALL[0])),
+            Action::QuickPlay => self.enter(hall.quick_play(&self.me, GameKind::HALL[0])),
             Action::Export => self.overlay = Some(Overlay::Export { scroll: 0 }),
             Action::Play(_)
             | Action::Resign

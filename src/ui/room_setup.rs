@@ -58,7 +58,7 @@ fn cycle<T: PartialEq + Copy>(items: &[T], current: T, step: isize) -> T {
 impl SetupScreen {
     /// A form for `mode` with the defaults of the first game.
     pub fn new(mode: Mode) -> SetupScreen {
-        let kind = GameKind::ALL[0];
+        let kind = GameKind::HALL[0];
         let mut settings = RoomSettings::new(kind);
         settings.mode = mode;
         SetupScreen { settings, row: 0 }
@@ -135,7 +135,7 @@ impl SetupScreen {
         let s = &mut self.settings;
         match field {
             Field::Game => {
-                let kind = cycle(&GameKind::ALL, s.kind, step);
+                let kind = cycle(&GameKind::HALL, s.kind, step);
                 if kind != s.kind {
                     let mode = s.mode;
                     *s = RoomSettings::new(kind);

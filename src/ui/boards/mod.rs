@@ -89,7 +89,9 @@ impl BoardLayout {
 /// The size (width, height) the board of `game` takes when drawn into `area`.
 pub fn size(game: &AnyGame, area: Rect) -> (u16, u16) {
     match game {
-        AnyGame::Shogi(_) => shogi::size(area),
+        // Four-player shogi is not offered in the hall until its own board
+        // widget lands (GameKind::HALL); meanwhile it draws on the 9×9 grid.
+        AnyGame::Shogi(_) | AnyGame::Shogi4(_) => shogi::size(area),
     }
 }
 
@@ -103,13 +105,17 @@ pub fn render(
     theme: Theme,
 ) -> BoardLayout {
     match game {
-        AnyGame::Shogi(_) => shogi::render(buf, area, game, flipped, marks, theme),
+        AnyGame::Shogi(_) | AnyGame::Shogi4(_) => {
+            shogi::render(buf, area, game, flipped, marks, theme)
+        }
     }
 }
 
 /// A hand piece's short text for the game (`歩` / `P`).
 pub fn kind_text(game: &AnyGame, kind: PieceKind, theme: Theme) -> String {
     match game {
-        AnyGame::Shogi(_) => shogi::glyph(kind, false, theme.ascii).to_string(),
+        AnyGame::Shogi(_) | AnyGame::Shogi4(_) => {
+            shogi::glyph(kind, false, theme.ascii).to_string()
+        }
     }
 }

@@ -1,0 +1,111 @@
+//! The room rules of four-player shogi (RULES.md §2's table) and their
+//! table for the room-setup screen and `--rule NAME=VALUE`.
+
+use super::position::{Format, Play4};
+use crate::rules::room_rules::{Choices, RuleSpec, RuleValues};
+
+/// The room rules of four-player shogi, with RULES.md's defaults.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Shogi4Rules {
+    /// Format, ending and what happens to a mated player's pieces.
+    pub play: Play4,
+    /// Total moves after which the game ends (`None`: no limit).
+    pub move_limit: Option<u32>,
+    /// Legal destinations are marked in the UI.
+    pub show_legal_moves: bool,
+    /// The first turn moves one seat clockwise each new game (the hall applies it).
+    pub rotate_first_player: bool,
+}
+
+impl Default for Shogi4Rules {
+    fn default() -> Self {
+        Shogi4Rules {
+            play: Play4::default(),
+            move_limit: None,
+            show_legal_moves: true,
+            rotate_first_player: true,
+        }
+    }
+}
+
+/// The room rules a host can set for four-player shogi.
+pub static SPECS: [RuleSpec; 6] = [
+    RuleSpec {
+        name: "format",
+        about: "individual, or pairs (opposite seats; the game ends at the first mate)",
+        choices: Choices::OneOf(&["individual", "pairs"]),
+        default: "individual",
+    },
+    RuleSpec {
+        name: "ending",
+        about: "end after two mates, or play on until one player is left (individual)",
+        choices: Choices::OneOf(&["two-mates", "last-player"]),
+        default: "two-mates",
+    },
+    RuleSpec {
+        name: "mated-pieces",
+        about: "a mated player's pieces go to the mating player, or become ownerless",
+        choices: Choices::OneOf(&["to-mater", "ownerless"]),
+        default: "to-mater",
+    },
+    RuleSpec {
+        name: "move-limit",
+        about: "total moves after which the game ends (ranked by mates, then pieces)",
+        choices: Choices::NoneOrCount,
+        default: "none",
+    },
+    RuleSpec {
+        name: "show-legal-moves",
+        about: "mark the legal destinations of the picked piece",
+        choices: Choices::OnOff,
+        default: "on",
+    },
+    RuleSpec {
+        name: "rotate-first-player",
+        about: "each new game the first turn moves one seat clockwise",
+        choices: Choices::OnOff,
+        default: "on",
+    },
+];
+
+impl Shogi4Rules {
+    /// Reads the typed rules from validated values.
+    pub fn from_values(values: &RuleValues) -> Shogi4Rules {
+        let pairs = values.get("format") == "pairs";
+        let play = Play4 {
+            format: if pairs {
+                Format::Pairs
+            } else {
+                Format::Individual
+            },
+            mates_to_end: if values.get("ending") == "last-player" {
+                3
+            } else {
+                2
+            },
+            ownerless: values.get("mated-pieces") == "ownerless",
+        };
+        Shogi4Rules {
+            play,
+            move_limit: values.count("move-limit"),
+            show_legal_moves: values.is_on("show-legal-moves"),
+            rotate_first_player: values.is_on("rotate-first-player"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults_match_the_rule_book() {
+        let values = RuleValues::defaults(&SPECS);
+        assert_eq!(Shogi4Rules::from_values(&values), Shogi4Rules::default());
+        let values =
+            RuleValues::parse(&SPECS, &["format=pairs", "mated-pieces=ownerless"]).unwrap();
+        let rules = Shogi4Rules::from_values(&values);
+        assert_eq!(rules.play.format, Format::Pairs);
+        assert!(rules.play.ownerless);
+    }
+}
