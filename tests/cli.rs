@@ -102,3 +102,39 @@ fn bad_input_is_one_line_on_stderr_and_status_2() {
         assert!(err.starts_with("banmen: "), "{err}");
     }
 }
+
+#[test]
+fn four_player_shogi_perft_and_moves() {
+    let out = banmen(&["perft", "--game", "shogi4", "--depth", "4"]);
+    assert!(
+        stdout(&out)
+            .lines()
+            .last()
+            .unwrap()
+            .starts_with("6561 nodes")
+    );
+    let out = banmen(&["moves", "--game", "shogi4", "--rule", "format=pairs"]);
+    let moves: Vec<String> = stdout(&out).lines().map(String::from).collect();
+    assert_eq!(
+        moves,
+        [
+            "c1b2", "c1c2", "d1c2", "d2d3", "e3e4", "f1g2", "f2f3", "g1g2", "g1h2"
+        ]
+    );
+    let west = "2SnGnKnGnSn2/3PnRnPn3/Sw3Pn3Se/GwPw5PeGe/KwRwPw3PeReKe/GwPw5PeGe/Sw3Ps3Se/3PsRsPs3/2SsGsKsGsSs2 w -,-,-,- 1";
+    let out = banmen(&["moves", "--game", "shogi4", "--position", west]);
+    assert!(
+        stdout(&out).lines().any(|m| m == "c5d5"),
+        "West's pawn steps right"
+    );
+    let bad = banmen(&[
+        "moves",
+        "--game",
+        "shogi4",
+        "--position",
+        "2SnGnKnGnSn2/9 s -,-,-,- 1",
+    ]);
+    assert_eq!(bad.status.code(), Some(2));
+    let bad = banmen(&["moves", "--game", "shogi4", "--rule", "format=trios"]);
+    assert_eq!(bad.status.code(), Some(2));
+}
