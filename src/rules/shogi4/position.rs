@@ -52,6 +52,8 @@ pub struct Position4 {
     pub(crate) last_mate: [u32; SEATS],
     /// The order seats were mated in (first mated first).
     pub(crate) mated: Vec<u8>,
+    /// Where each seat's king (live or flipped) stands, kept by `apply`.
+    pub(crate) kings: [Sq4; SEATS],
 }
 
 const KING_STEPS: [(i8, i8); 8] = [
@@ -126,10 +128,18 @@ impl Position4 {
 
     /// Where `seat`'s king (live or flipped) stands.
     pub fn king_square(&self, seat: u8) -> Option<Sq4> {
-        (0..81u8).map(Sq4).find(|sq| {
-            self.piece_at(*sq)
-                .is_some_and(|p| p.kind == Kind4::King && p.owner == Some(seat))
-        })
+        self.kings.get(seat as usize).copied()
+    }
+
+    /// Finds the kings on the board (after reading a position).
+    pub(crate) fn locate_kings(&mut self) {
+        for (i, cell) in self.board.iter().enumerate() {
+            if let Some(p) = cell.filter(|p| p.kind == Kind4::King) {
+                if let Some(owner) = p.owner {
+                    self.kings[owner as usize % SEATS] = Sq4(i as u8);
+                }
+            }
+        }
     }
 
     /// Whether the game is over: two mates (or as the room says), the first
@@ -310,9 +320,13 @@ impl Position4 {
     /// one on `except`.
     fn pawn_on_line(&self, seat: u8, sq: Sq4, except: Option<Sq4>) -> bool {
         let line = Self::line(seat, sq);
-        (0..81u8).map(Sq4).any(|s| {
+        (0..9u8).any(|i| {
+            let s = if seat % 2 == 0 {
+                Sq4::new(line, i)
+            } else {
+                Sq4::new(i, line)
+            };
             Some(s) != except
-                && Self::line(seat, s) == line
                 && self
                     .piece_at(s)
                     .is_some_and(|p| p.is_pawn() && p.owner == Some(seat))
@@ -343,6 +357,9 @@ impl Position4 {
         match mv {
             Move4::Step { from, to, promote } => {
                 let mut p = self.board[from.0 as usize].take().expect("a piece to move");
+                if p.kind == Kind4::King {
+                    self.kings[seat as usize] = to;
+                }
                 if let Some(captured) = self.board[to.0 as usize] {
                     let hand = &mut self.hands[seat as usize];
                     hand[captured.kind.hand_index()] += 1;

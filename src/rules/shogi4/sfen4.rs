@@ -91,6 +91,7 @@ impl Position4 {
             mates: [0; SEATS],
             last_mate: [0; SEATS],
             mated: Vec::new(),
+            kings: [Sq4(0); SEATS],
         };
         read_board(&mut pos, board)?;
         let mut chars = seat.chars();
@@ -114,6 +115,9 @@ impl Position4 {
             if kings != 1 {
                 return Err(Sfen4Error::KingCount(SEAT_LETTERS[s as usize]));
             }
+        }
+        pos.locate_kings();
+        for s in 0..SEATS as u8 {
             if !pos.is_active(s) {
                 pos.mated.push(s);
             }
