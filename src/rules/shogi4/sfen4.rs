@@ -339,6 +339,11 @@ fn read_hands(pos: &mut Position4, hands: &str) -> Result<(), Sfen4Error> {
         if *field == "-" {
             continue;
         }
+        if field.is_empty() {
+            return Err(Sfen4Error::BadHand(
+                "an empty hand is written -".to_string(),
+            ));
+        }
         let mut count: Option<u32> = None;
         for c in field.chars() {
             if let Some(d) = c.to_digit(10) {
@@ -349,7 +354,7 @@ fn read_hands(pos: &mut Position4, hands: &str) -> Result<(), Sfen4Error> {
                 continue;
             }
             let kind = Kind4::from_letter(c)
-                .filter(|k| *k != Kind4::King)
+                .filter(|k| *k != Kind4::King && c.is_ascii_uppercase())
                 .ok_or_else(|| Sfen4Error::BadHand(format!("{c:?} is not a hand piece")))?;
             let n = count.take().unwrap_or(1);
             if n == 0 {
