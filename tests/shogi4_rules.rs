@@ -933,6 +933,9 @@ fn malformed_sfen4_is_refused() {
         "Kw7Kn/9/9/9/Xn8/9/9/9/Ks7Ke s -,-,-,- 1".to_string(),
         // The seat to move is mated while the game goes on.
         "Kw7Xn/9/9/9/9/9/9/9/Ks7Ke n -,-,-,- 1".to_string(),
+        // A mated seat owns nothing: its pieces and hand changed hands.
+        "Kw7Xn/9/9/9/9/9/9/4Gn4/Ks7Ke s -,-,-,- 1".to_string(),
+        "Kw7Xn/9/9/9/9/9/9/9/Ks7Ke s -,-,P,- 1".to_string(),
         "Kw7Kn/9/9/9/9/9/9/9/Ks7Ke s p,-,-,- 1".to_string(),
         "Kw7Kn/9/9/9/9/9/9/9/Ks7Ke s -,,-,- 1".to_string(),
     ];

@@ -49,6 +49,10 @@ pub enum Sfen4Error {
     /// A seat has no king or several.
     #[error("seat {0} must have exactly one king (live or flipped)")]
     KingCount(char),
+    /// A mated seat still owns a piece on the board or in hand (they went to
+    /// the mating player, or became ownerless).
+    #[error("seat {0} is mated but still owns pieces")]
+    MatedSeatOwns(char),
     /// The seat to move is eliminated.
     #[error("the seat to move has been mated")]
     SeatOut,
@@ -115,6 +119,14 @@ impl Position4 {
                 return Err(Sfen4Error::KingCount(SEAT_LETTERS[s as usize]));
             }
             if !pos.is_active(s) {
+                let owns_board = pos
+                    .board
+                    .iter()
+                    .flatten()
+                    .any(|p| p.owner == Some(s) && !p.flipped);
+                if owns_board || pos.hands[s as usize] != [0; 4] {
+                    return Err(Sfen4Error::MatedSeatOwns(SEAT_LETTERS[s as usize]));
+                }
                 pos.mated.push(s);
             }
         }
