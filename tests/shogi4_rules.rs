@@ -1081,8 +1081,13 @@ fn rotation_deeper_and_along_games() {
         let p = Position4::from_sfen4(&text, rule).unwrap();
         assert_eq!(rotate(&p).perft(3), p.perft(3), "{text}");
     }
-    for seed in 0..4 {
-        let start = Position4::from_sfen4(START4, Play4::default()).unwrap();
+    let rules = [
+        Play4::default(),
+        play_rules(Format::Individual, 3, true),
+        play_rules(Format::Pairs, 2, false),
+    ];
+    for (seed, rule) in rules.iter().cycle().take(6).enumerate() {
+        let start = Position4::from_sfen4(START4, *rule).unwrap();
         seeded_game(start, seed, 300, &mut |p| {
             let r = rotate(p);
             assert_eq!(
