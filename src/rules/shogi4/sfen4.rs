@@ -49,6 +49,10 @@ pub enum Sfen4Error {
     /// A seat has no king or several.
     #[error("seat {0} must have exactly one king (live or flipped)")]
     KingCount(char),
+    /// A mated seat still owns a piece on the board or in hand (they went to
+    /// the mating player, or became ownerless).
+    #[error("seat {0} is mated but still owns pieces")]
+    MatedSeatOwns(char),
     /// The seat to move is eliminated.
     #[error("the seat to move has been mated")]
     SeatOut,
@@ -119,6 +123,14 @@ impl Position4 {
         pos.locate_kings();
         for s in 0..SEATS as u8 {
             if !pos.is_active(s) {
+                let owns_board = pos
+                    .board
+                    .iter()
+                    .flatten()
+                    .any(|p| p.owner == Some(s) && !p.flipped);
+                if owns_board || pos.hands[s as usize] != [0; 4] {
+                    return Err(Sfen4Error::MatedSeatOwns(SEAT_LETTERS[s as usize]));
+                }
                 pos.mated.push(s);
             }
         }
@@ -343,6 +355,11 @@ fn read_hands(pos: &mut Position4, hands: &str) -> Result<(), Sfen4Error> {
         if *field == "-" {
             continue;
         }
+        if field.is_empty() {
+            return Err(Sfen4Error::BadHand(
+                "an empty hand is written -".to_string(),
+            ));
+        }
         let mut count: Option<u32> = None;
         for c in field.chars() {
             if let Some(d) = c.to_digit(10) {
@@ -353,7 +370,7 @@ fn read_hands(pos: &mut Position4, hands: &str) -> Result<(), Sfen4Error> {
                 continue;
             }
             let kind = Kind4::from_letter(c)
-                .filter(|k| *k != Kind4::King)
+                .filter(|k| *k != Kind4::King && c.is_ascii_uppercase())
                 .ok_or_else(|| Sfen4Error::BadHand(format!("{c:?} is not a hand piece")))?;
             let n = count.take().unwrap_or(1);
             if n == 0 {
