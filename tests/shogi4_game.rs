@@ -179,3 +179,20 @@ fn a_piece_in_hand_that_can_block_saves_the_king() {
         "play continues clockwise from East"
     );
 }
+
+#[test]
+fn in_pairs_the_partner_s_pieces_are_not_captured() {
+    // South's rook on e5 faces North's gold on e7 (partner in pairs) and
+    // West's gold on c5 (an opponent either way).
+    let sfen4 = "4Kn4/9/4Gn4/9/2Gw1Rs4/9/9/9/Kw3Ks3Ke s -,-,-,- 1";
+    let captures = |settings: &[&str]| {
+        let g = game(settings, sfen4);
+        let moves: Vec<String> = g.legal_moves().iter().map(|m| m.to_string()).collect();
+        (
+            moves.contains(&"e5e7".to_string()),
+            moves.contains(&"e5c5".to_string()),
+        )
+    };
+    assert_eq!(captures(&[]), (true, true));
+    assert_eq!(captures(&["format=pairs"]), (false, true));
+}

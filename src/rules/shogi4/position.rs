@@ -263,8 +263,11 @@ impl Position4 {
     }
 
     /// Squares `p` on `from` may move to: empty, or holding a capturable
-    /// piece (not the owner's, never a king).
+    /// piece: an opponent's or an ownerless one, never a king. In pairs the
+    /// partner is no opponent (RULES.md: "moving onto an opponent's piece
+    /// captures it"), so the partner's pieces block.
     fn targets(&self, from: Sq4, p: Piece4) -> Vec<Sq4> {
+        let partner = p.owner.and_then(|o| self.partner(o));
         let mut out = Vec::with_capacity(16);
         let mut consider = |to: Sq4| -> bool {
             match self.piece_at(to) {
@@ -273,7 +276,8 @@ impl Position4 {
                     true
                 }
                 Some(q) => {
-                    if q.kind != Kind4::King && q.owner != p.owner {
+                    let friendly = q.owner == p.owner || (q.owner.is_some() && q.owner == partner);
+                    if q.kind != Kind4::King && !friendly {
                         out.push(to);
                     }
                     false
