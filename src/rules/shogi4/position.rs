@@ -218,12 +218,33 @@ impl Position4 {
     /// a pawn drop giving mate is judged one level down).
     fn for_each_legal(&self, seat: u8, depth: u8, f: &mut dyn FnMut(Move4) -> bool) {
         let mut stop = false;
+        let in_check = self.in_check(seat);
         self.for_each_pseudo(seat, &mut |mv| {
-            if !stop && self.is_safe(seat, mv, depth) {
+            if !stop && (self.surely_safe(seat, mv, in_check) || self.is_safe(seat, mv, depth)) {
                 stop = f(mv);
             }
             stop
         });
+    }
+
+    /// A quick pass for most moves, without copying the position: when the
+    /// mover is not in check, a drop (other than a pawn, which may mate) or a
+    /// move of a piece that shares no row or column with its king cannot
+    /// expose the king, since only rooks attack from afar. Pairs always take
+    /// the full test (a move may check the partner).
+    fn surely_safe(&self, seat: u8, mv: Move4, in_check: bool) -> bool {
+        if in_check || self.play.format == Format::Pairs {
+            return false;
+        }
+        let Some(king) = self.king_square(seat) else {
+            return false;
+        };
+        match mv {
+            Move4::Drop { kind, .. } => kind != Kind4::Pawn,
+            Move4::Step { from, .. } => {
+                from != king && from.x() != king.x() && from.y() != king.y()
+            }
+        }
     }
 
     /// Board moves and drops by the pieces' movement alone.
