@@ -257,7 +257,8 @@ impl Position4 {
             if p.owner != Some(seat) || p.flipped {
                 continue;
             }
-            for to in self.targets(from, p) {
+            let targets = self.targets(from, p);
+            for &to in targets.as_slice() {
                 for promote in [true, false] {
                     if self.step_allowed(seat, from, to, p, promote)
                         && f(Move4::Step { from, to, promote })
@@ -287,9 +288,9 @@ impl Position4 {
     /// piece: an opponent's or an ownerless one, never a king. In pairs the
     /// partner is no opponent (RULES.md: "moving onto an opponent's piece
     /// captures it"), so the partner's pieces block.
-    fn targets(&self, from: Sq4, p: Piece4) -> Vec<Sq4> {
+    fn targets(&self, from: Sq4, p: Piece4) -> Targets {
         let partner = p.owner.and_then(|o| self.partner(o));
-        let mut out = Vec::with_capacity(16);
+        let mut out = Targets::default();
         let mut consider = |to: Sq4| -> bool {
             match self.piece_at(to) {
                 None => {
@@ -440,6 +441,27 @@ impl Position4 {
             }
             _ => false,
         }
+    }
+}
+
+/// A piece's destinations, on the stack: a dragon, the most mobile piece,
+/// reaches at most 16 + 4 squares.
+#[derive(Default)]
+struct Targets {
+    squares: [Sq4; 20],
+    len: usize,
+}
+
+impl Targets {
+    fn push(&mut self, sq: Sq4) {
+        if let Some(slot) = self.squares.get_mut(self.len) {
+            *slot = sq;
+            self.len += 1;
+        }
+    }
+
+    fn as_slice(&self) -> &[Sq4] {
+        &self.squares[..self.len]
     }
 }
 

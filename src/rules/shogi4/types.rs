@@ -12,7 +12,7 @@ pub const SEAT_LETTERS: [char; SEATS] = ['s', 'w', 'n', 'e'];
 
 /// A square `y * 9 + x`: column `a`–`i` is x 0–8 from the left, row `1`–`9`
 /// is y 0–8 from the bottom, as South sees the board.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Sq4(pub u8);
 
 impl Sq4 {
