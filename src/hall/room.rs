@@ -160,12 +160,8 @@ impl RoomState {
         if self.phase != Phase::Playing {
             return;
         }
+        self.refresh_turn_status();
         if let Some(seat) = self.game.to_move() {
-            let label = self
-                .seats
-                .get(seat.index())
-                .map_or_else(String::new, Occupant::label);
-            self.status = format!("{label} to move.");
             let human = matches!(self.seats.get(seat.index()), Some(Occupant::Human { .. }));
             if let (true, Some(secs)) = (human, self.settings.time_limit.seconds()) {
                 self.deadline = Some(Instant::now() + Duration::from_secs(secs));

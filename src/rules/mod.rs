@@ -72,6 +72,18 @@ pub enum RulesError {
     },
 }
 
+/// A game as one line, `position <keyword> <start> moves <m1> <m2> …` (USI's
+/// form, which four-player shogi borrows with `sfen4`); no ` moves` part
+/// when nothing was played.
+pub fn position_command(keyword: &str, start: &str, moves: &[String]) -> String {
+    let mut out = format!("position {keyword} {start}");
+    if !moves.is_empty() {
+        out.push_str(" moves ");
+        out.push_str(&moves.join(" "));
+    }
+    out
+}
+
 /// Something a player may claim on their turn instead of moving.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Claim {

@@ -127,19 +127,7 @@ pub struct Term {
 
 impl Term {
     pub async fn open(session: &client::Handle<Client>, cols: u16, rows: u16) -> Term {
-        let channel = session.channel_open_session().await.unwrap();
-        channel
-            .request_pty(true, "xterm-256color", cols.into(), rows.into(), 0, 0, &[])
-            .await
-            .unwrap();
-        channel.request_shell(true).await.unwrap();
-        let screen = vt100::Parser::new(rows.try_into().unwrap(), cols.try_into().unwrap(), 0);
-        Term {
-            channel,
-            screen,
-            exit: None,
-            closed: false,
-        }
+        Term::open_with(session, cols, rows, None).await
     }
 
     /// A channel with a pty running `command` (`join CODE`, `watch CODE`).
@@ -149,12 +137,25 @@ impl Term {
         rows: u16,
         command: &str,
     ) -> Term {
+        Term::open_with(session, cols, rows, Some(command)).await
+    }
+
+    /// A channel with a pty running a shell, or `command`.
+    async fn open_with(
+        session: &client::Handle<Client>,
+        cols: u16,
+        rows: u16,
+        command: Option<&str>,
+    ) -> Term {
         let channel = session.channel_open_session().await.unwrap();
         channel
             .request_pty(true, "xterm-256color", cols.into(), rows.into(), 0, 0, &[])
             .await
             .unwrap();
-        channel.exec(true, command).await.unwrap();
+        match command {
+            Some(command) => channel.exec(true, command).await.unwrap(),
+            None => channel.request_shell(true).await.unwrap(),
+        }
         let screen = vt100::Parser::new(rows.try_into().unwrap(), cols.try_into().unwrap(), 0);
         Term {
             channel,

@@ -260,15 +260,8 @@ impl ShogiGame {
 
     /// The game as a USI command: `position sfen <start> moves <m1> <m2> …`.
     pub fn usi_position(&self) -> String {
-        let mut out = format!("position sfen {}", self.start.to_sfen());
-        if !self.moves.is_empty() {
-            out.push_str(" moves");
-            for mv in &self.moves {
-                out.push(' ');
-                out.push_str(&mv.to_usi());
-            }
-        }
-        out
+        let moves: Vec<String> = self.moves.iter().map(|m| m.to_usi()).collect();
+        crate::rules::position_command("sfen", &self.start.to_sfen(), &moves)
     }
 }
 

@@ -265,14 +265,7 @@ impl ShogiGame4 {
 
     /// The game as text: `position sfen4 <start> moves <m1> <m2> …`.
     pub fn record(&self) -> String {
-        let mut out = format!("position sfen4 {}", self.start.to_sfen4());
-        if !self.moves.is_empty() {
-            out.push_str(" moves");
-            for mv in &self.moves {
-                out.push(' ');
-                out.push_str(&mv.to_string());
-            }
-        }
-        out
+        let moves: Vec<String> = self.moves.iter().map(Move4::to_string).collect();
+        crate::rules::position_command("sfen4", &self.start.to_sfen4(), &moves)
     }
 }
