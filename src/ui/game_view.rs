@@ -40,7 +40,7 @@ pub fn seat_name(game: &AnyGame, seat: Seat, theme: Theme) -> String {
 }
 
 /// Whether the side to move is in check.
-pub(super) fn in_check(game: &AnyGame) -> bool {
+fn in_check(game: &AnyGame) -> bool {
     game.to_move()
         .is_some_and(|seat| game.checked().contains(seat))
 }

@@ -9,7 +9,7 @@ use super::input::Hits;
 use super::text::put;
 use crate::hall::{Occupant, Phase, RoomView};
 use crate::rules::AnyGame;
-use crate::rules::vocab::{Seat, SeatSet, Verdict};
+use crate::rules::vocab::{Seat, SeatRing, SeatSet, Verdict};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -78,16 +78,8 @@ pub fn priority_line(view: &RoomView) -> Option<String> {
     }
     let mover = view.moves.last()?.seat;
     let next = view.game.to_move()?;
-    let ring = view.game.seats();
-    let expected = ring.next_active(mover)?;
-    if next == expected {
-        return None;
-    }
-    let skipped: Vec<&str> = ring
-        .clockwise_after(mover)
-        .skip_while(|s| *s != expected)
-        .take_while(|s| *s != next)
-        .filter(|s| ring.is_active(*s))
+    let skipped: Vec<&str> = skipped(view.game.seats(), mover, next)
+        .iter()
         .map(|s| NAMES[s.index() % 4])
         .collect();
     if skipped.is_empty() {
@@ -98,6 +90,16 @@ pub fn priority_line(view: &RoomView) -> Option<String> {
         NAMES[next.index() % 4],
         skipped.join(", ")
     ))
+}
+
+/// The active seats clockwise between `mover` and `next` (exclusive):
+/// those whose turn check priority took. Seats mated by the move are
+/// already out of `ring`, so passing over them is no skip.
+pub fn skipped(ring: SeatRing, mover: Seat, next: Seat) -> Vec<Seat> {
+    ring.clockwise_after(mover)
+        .take_while(|s| *s != next)
+        .filter(|s| ring.is_active(*s))
+        .collect()
 }
 
 /// Draws the panel; see the module docs.
@@ -179,5 +181,36 @@ fn player(
     if n > 0 {
         let text = format!("{n} mate{}", if n == 1 { "" } else { "s" });
         put(buf, area, x + 1, y + 1, &text, theme.title());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{GameKind, RuleValues};
+
+    #[test]
+    fn check_priority_skips_the_active_seats_in_between() {
+        let mut ring = SeatRing::new(4);
+        // South moved and checked East: West and North lose their turn.
+        assert_eq!(skipped(ring, Seat(0), Seat(3)), vec![Seat(1), Seat(2)]);
+        // The usual next seat: nobody skipped.
+        assert!(skipped(ring, Seat(0), Seat(1)).is_empty());
+        // West was mated by South's move: moving on to North skips nobody.
+        ring.eliminate(Seat(1));
+        assert!(skipped(ring, Seat(0), Seat(2)).is_empty());
+        assert_eq!(skipped(ring, Seat(3), Seat(2)), vec![Seat(0)]);
+    }
+
+    #[test]
+    fn mated_seats_are_tagged_out() {
+        let rules = RuleValues::defaults(GameKind::Shogi4.rule_specs());
+        let sfen = "2SnGnKnGnSn2/3PnRnPn3/Sw3Pn3S-e/GwPw5P-eG-e/KwRwPw3P-eR-eXe/\
+                    GwPw5P-eG-e/Sw3Ps3S-e/3PsRsPs3/2SsGsKsGsSs2 s -,-,-,- 1";
+        let game = AnyGame::new(GameKind::Shogi4, &rules, Some(sfen)).expect("sfen4");
+        assert_eq!(tag(&game, Seat(3)).as_deref(), Some("out"));
+        assert_eq!(tag(&game, Seat(0)), None);
+        assert_eq!(seat_name(Seat(2)), "N North");
+        assert_eq!(ordinal(2), "2nd");
     }
 }
