@@ -23,7 +23,7 @@ impl GameKind {
     pub const ALL: [GameKind; 2] = [GameKind::Shogi, GameKind::Shogi4];
 
     /// The games the hall offers: those with a board widget in the UI.
-    pub const HALL: [GameKind; 1] = [GameKind::Shogi];
+    pub const HALL: [GameKind; 2] = [GameKind::Shogi, GameKind::Shogi4];
 
     /// The short name used on the command line and in storage.
     pub fn name(self) -> &'static str {
@@ -31,6 +31,12 @@ impl GameKind {
             GameKind::Shogi => "shogi",
             GameKind::Shogi4 => "shogi4",
         }
+    }
+
+    /// Whether a player may resign (four-player shogi has no resignation:
+    /// a player who leaves is replaced by the CPU, RULES.md §2).
+    pub fn has_resignation(self) -> bool {
+        self != GameKind::Shogi4
     }
 
     /// The room rules a host may set for this game.

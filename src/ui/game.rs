@@ -4,6 +4,7 @@
 //! plays when that seat is to move.
 
 use super::app::Action;
+use super::boards;
 use super::input::{Dir, Event, Hit, Key};
 use crate::hall::{Phase, RoomView};
 use crate::rules::vocab::{Move, PieceKind, Promotion, Seat, SeatSet, Square};
@@ -74,10 +75,35 @@ pub fn acting_seat(view: &RoomView, seats: SeatSet) -> Option<Seat> {
     view.game.to_move().filter(|s| seats.contains(*s))
 }
 
-/// Whether the board is shown turned: the player sits in seat 1 only
-/// (same-device tables and spectators see seat 0's side).
-pub fn flipped(seats: SeatSet) -> bool {
-    seats == SeatSet::one(Seat(1))
+/// How many quarter turns the board is shown turned: a player in exactly
+/// one seat sees that seat at the bottom (seat 1 of two is half a turn away,
+/// seat 1 of four a quarter); same-device tables and spectators see seat 0's
+/// side.
+pub fn turns(game: &AnyGame, seats: SeatSet) -> u8 {
+    let count = game.seats().count().max(1);
+    let mut playing = seats.iter();
+    match (playing.next(), playing.next()) {
+        (Some(seat), None) if seat.0 < count => seat.0 * 4 / count,
+        _ => 0,
+    }
+}
+
+/// Whether the session plays exactly one seat (and so is "you" there).
+pub fn single_seat(seats: SeatSet) -> bool {
+    seats.iter().count() == 1
+}
+
+/// The square at screen column `sx`, row `sy` from the bottom left, as
+/// the board is turned for `seats`.
+pub fn screen_square(game: &AnyGame, seats: SeatSet, sx: u8, sy: u8) -> Square {
+    let g = game.geometry();
+    boards::from_screen(turns(game, seats), g.width, g.height, sx, sy)
+}
+
+/// Whether a player may resign here now (four-player shogi has no
+/// resignation: a player who leaves is replaced by the CPU).
+pub fn can_resign(view: &RoomView, seats: SeatSet) -> bool {
+    view.phase == Phase::Playing && seats != SeatSet::EMPTY && view.game.kind().has_resignation()
 }
 
 /// Whether the acting seat could declare the entering king now.
@@ -210,7 +236,7 @@ impl GameScreen {
             },
             Key::Tab | Key::BackTab => self.toggle_hand(view, seats),
             Key::Esc => self.escape(view, seats),
-            Key::Char('r') if view.phase == Phase::Playing && seats != SeatSet::EMPTY => {
+            Key::Char('r') if can_resign(view, seats) => {
                 self.confirm = Some(Confirm::Resign);
                 Action::None
             }
@@ -270,18 +296,19 @@ impl GameScreen {
             };
             return;
         }
-        let geometry = view.game.geometry();
-        let flip = flipped(seats);
+        // Arrows move on the screen, so work in screen coordinates.
+        let g = view.game.geometry();
+        let turns = turns(&view.game, seats);
+        let (sx, sy) = boards::to_screen(turns, g.width, g.height, self.cursor);
         let (dx, dy): (i16, i16) = match dir {
             Dir::Up => (0, 1),
             Dir::Down => (0, -1),
             Dir::Left => (-1, 0),
             Dir::Right => (1, 0),
         };
-        let (dx, dy) = if flip { (-dx, -dy) } else { (dx, dy) };
-        let x = (i16::from(self.cursor.x) + dx).clamp(0, i16::from(geometry.width) - 1);
-        let y = (i16::from(self.cursor.y) + dy).clamp(0, i16::from(geometry.height) - 1);
-        self.cursor = Square::new(x.max(0) as u8, y.max(0) as u8);
+        let x = (i16::from(sx) + dx).clamp(0, i16::from(g.width) - 1);
+        let y = (i16::from(sy) + dy).clamp(0, i16::from(g.height) - 1);
+        self.cursor = boards::from_screen(turns, g.width, g.height, x.max(0) as u8, y.max(0) as u8);
     }
 
     fn pick_hand(

@@ -1,10 +1,14 @@
 //! Drawing the game screen: the board (via [`super::boards`]) on the left,
 //! and beside it both players with their hands, whose turn, check, the
 //! turn countdown, questions, and the move list (newest at the bottom).
+//! Four-player games put their four seats in [`super::game_view4`]'s panel.
 
 use super::Theme;
 use super::boards::{self, Marks};
-use super::game::{Confirm, Focus, GameScreen, Pick, acting_seat, flipped, hand_kinds, targets};
+use super::game::{
+    Confirm, Focus, GameScreen, Pick, acting_seat, hand_kinds, single_seat, targets, turns,
+};
+use super::game_view4;
 use super::input::{Hit, Hits};
 use super::text::put;
 use crate::hall::{Occupant, Phase, RoomView};
@@ -18,8 +22,12 @@ use std::time::Instant;
 /// Narrowest side panel beside the board.
 const SIDE_MIN: u16 = 20;
 
-/// A seat's name at this game: `☗ sente` / `☖ gote` for shogi.
-pub fn seat_name(seat: Seat, theme: Theme) -> String {
+/// A seat's name at this game: `☗ sente` / `☖ gote` for shogi, `S South`
+/// … `E East` for four players (the letter marks the seat's pieces).
+pub fn seat_name(game: &AnyGame, seat: Seat, theme: Theme) -> String {
+    if game.seats().count() > 2 {
+        return game_view4::seat_name(seat);
+    }
     let (mark, name) = match seat.0 {
         0 => ("☗ ", "sente"),
         _ => ("☖ ", "gote"),
@@ -61,7 +69,7 @@ pub fn render(
         .min(area.width.saturating_sub(SIDE_MIN + 1));
     let board_area = Rect::new(area.x, area.y, board_w, area.height);
     let (bw, bh) = boards::size(&view.game, board_area);
-    let flip = flipped(seats);
+    let turns = turns(&view.game, seats);
     let acting = acting_seat(view, seats);
     let targets = targets(&view.game, ui.picked);
     let marks = Marks {
@@ -74,7 +82,7 @@ pub fn render(
         last: last_squares(view.last_move),
     };
     let board_rect = Rect::new(area.x, area.y, bw, bh);
-    let layout = boards::render(buf, board_rect, &view.game, flip, &marks, theme);
+    let layout = boards::render(buf, board_rect, &view.game, turns, &marks, theme);
     for sq in view.game.geometry().squares() {
         hits.add(layout.cell(sq).intersection(board_rect), Hit::Square(sq));
     }
@@ -85,7 +93,11 @@ pub fn render(
         area.right().saturating_sub(side_x),
         area.height,
     );
-    render_side(buf, side, view, ui, seats, theme, hits);
+    if view.game.seats().count() > 2 {
+        game_view4::render_side(buf, side, view, ui, seats, theme, hits);
+    } else {
+        render_side(buf, side, view, ui, seats, theme, hits);
+    }
 }
 
 fn render_side(
@@ -100,8 +112,7 @@ fn render_side(
     if area.height < 8 || area.width < 10 {
         return;
     }
-    let flip = flipped(seats);
-    let (top, bottom) = if flip {
+    let (top, bottom) = if turns(&view.game, seats) == 2 {
         (Seat(0), Seat(1))
     } else {
         (Seat(1), Seat(0))
@@ -116,9 +127,7 @@ fn render_side(
         &turn_line(view, theme),
         turn_style(view, theme),
     );
-    let (prompt, alert) = prompt_line(view, ui, seats);
-    let style = if alert { theme.alert() } else { theme.dim() };
-    put(buf, area, area.x, y + 1, &prompt, style);
+    prompt(buf, area, y + 1, view, ui, seats, theme);
     let list = Rect::new(
         area.x,
         y + 2,
@@ -157,14 +166,21 @@ fn player(
         .get(seat.index())
         .cloned()
         .unwrap_or(Occupant::Empty);
-    let you = if seats.contains(seat) && seats != SeatSet(0b11) {
+    let you = if seats.contains(seat) && single_seat(seats) {
         " (you)"
     } else {
         ""
     };
     let arrow = if to_move { "> " } else { "  " };
     let x = put(buf, area, area.x, y, arrow, theme.alert());
-    let x = put(buf, area, x, y, &seat_name(seat, theme), theme.seat(seat));
+    let x = put(
+        buf,
+        area,
+        x,
+        y,
+        &seat_name(&view.game, seat, theme),
+        theme.seat(seat),
+    );
     put(
         buf,
         area,
@@ -173,11 +189,27 @@ fn player(
         &format!("{}{you}", occupant.label()),
         Style::new(),
     );
+    hand_line(buf, area, y + 1, view, ui, seat, seats, theme, hits);
+}
+
+/// `hand: 角 歩2`, each kind a click target that picks it for a drop.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn hand_line(
+    buf: &mut Buffer,
+    area: Rect,
+    y: u16,
+    view: &RoomView,
+    ui: &GameScreen,
+    seat: Seat,
+    seats: SeatSet,
+    theme: Theme,
+    hits: &mut Hits,
+) -> u16 {
     let acting = acting_seat(view, seats) == Some(seat);
-    let mut x = put(buf, area, area.x + 2, y + 1, "hand: ", theme.dim());
+    let mut x = put(buf, area, area.x + 2, y, "hand: ", theme.dim());
     let hand = view.game.hand(seat);
     if hand.pieces.iter().all(|(_, n)| *n == 0) {
-        put(buf, area, x, y + 1, "-", theme.dim());
+        x = put(buf, area, x, y, "-", theme.dim()) + 1;
     }
     let kinds = hand_kinds(&view.game, seat);
     for (i, (kind, n)) in hand.pieces.iter().filter(|(_, n)| *n > 0).enumerate() {
@@ -190,13 +222,14 @@ fn player(
         } else {
             theme.seat(seat)
         };
-        let end = put(buf, area, x, y + 1, &text, style);
-        hits.add(Rect::new(x, y + 1, end - x, 1), Hit::Hand(seat, kinds[i]));
+        let end = put(buf, area, x, y, &text, style);
+        hits.add(Rect::new(x, y, end - x, 1), Hit::Hand(seat, kinds[i]));
         x = end + 1;
     }
+    x
 }
 
-fn turn_style(view: &RoomView, theme: Theme) -> Style {
+pub(super) fn turn_style(view: &RoomView, theme: Theme) -> Style {
     if in_check(&view.game) || view.phase == Phase::Finished {
         theme.alert()
     } else {
@@ -204,7 +237,7 @@ fn turn_style(view: &RoomView, theme: Theme) -> Style {
     }
 }
 
-fn turn_line(view: &RoomView, theme: Theme) -> String {
+pub(super) fn turn_line(view: &RoomView, theme: Theme) -> String {
     if view.phase == Phase::Finished {
         return match view.game.outcome() {
             Some(outcome) => format!("Game over ({})", outcome.reason),
@@ -214,7 +247,7 @@ fn turn_line(view: &RoomView, theme: Theme) -> String {
     let Some(seat) = view.game.to_move() else {
         return String::new();
     };
-    let mut line = format!("{} to move", seat_name(seat, theme));
+    let mut line = format!("{} to move", seat_name(&view.game, seat, theme));
     if in_check(&view.game) {
         line.push_str(" - check!");
     }
@@ -223,6 +256,21 @@ fn turn_line(view: &RoomView, theme: Theme) -> String {
         line.push_str(&format!("  time {left} s"));
     }
     line
+}
+
+/// Draws [`prompt_line`] on row `y`.
+pub(super) fn prompt(
+    buf: &mut Buffer,
+    area: Rect,
+    y: u16,
+    view: &RoomView,
+    ui: &GameScreen,
+    seats: SeatSet,
+    theme: Theme,
+) {
+    let (prompt, alert) = prompt_line(view, ui, seats);
+    let style = if alert { theme.alert() } else { theme.dim() };
+    put(buf, area, area.x, y, &prompt, style);
 }
 
 /// The line under the turn: a question, the new-round agreement, or a hint.
@@ -244,6 +292,7 @@ fn prompt_line(view: &RoomView, ui: &GameScreen, seats: SeatSet) -> (String, boo
     match (acting_seat(view, seats), ui.picked) {
         (Some(_), Some(_)) => ("Choose a square (Esc: put back)".into(), false),
         (Some(_), None) => ("Your move.".into(), false),
+        (None, _) if view.game.seats().count() > 2 => ("Waiting for the others.".into(), false),
         (None, _) => ("Waiting for the opponent.".into(), false),
     }
 }
@@ -264,13 +313,20 @@ fn new_round_line(view: &RoomView) -> String {
     format!("New round (n): {}", names.join(", "))
 }
 
-fn move_list(buf: &mut Buffer, area: Rect, view: &RoomView, scroll: usize, theme: Theme) {
+pub(super) fn move_list(
+    buf: &mut Buffer,
+    area: Rect,
+    view: &RoomView,
+    scroll: usize,
+    theme: Theme,
+) {
     if area.height < 2 {
         return;
     }
     put(buf, area, area.x, area.y, "Moves", theme.title());
     let rows = usize::from(area.height - 1);
-    let entry_w = 12usize;
+    let four = view.game.seats().count() > 2;
+    let entry_w = if four { 13usize } else { 12 };
     let cols = (usize::from(area.width) / entry_w).max(1);
     let lines = view.moves.len().div_ceil(cols);
     let last = lines.saturating_sub(scroll.min(lines.saturating_sub(rows)));
@@ -280,10 +336,11 @@ fn move_list(buf: &mut Buffer, area: Rect, view: &RoomView, scroll: usize, theme
         for col in 0..cols {
             let i = line * cols + col;
             let Some(mv) = view.moves.get(i) else { break };
-            let mark = match (theme.ascii, mv.seat.0 % 2) {
-                (true, _) => "",
-                (false, 0) => "☗",
-                (false, _) => "☖",
+            let mark = match (four, theme.ascii, mv.seat.0 % 2) {
+                (true, _, _) => game_view4::seat_letter(mv.seat).to_string() + " ",
+                (false, true, _) => String::new(),
+                (false, false, 0) => "☗".into(),
+                (false, false, _) => "☖".into(),
             };
             let text = format!("{:>3} {mark}{}", i + 1, mv.text);
             let x = area.x + (col * entry_w) as u16;

@@ -28,9 +28,20 @@ const LINES: &[(&str, &str)] = &[
     ("Enter", "pick a piece, then Enter on a marked square"),
     ("Tab", "go to your hand to drop a piece"),
     ("y / n", "answer: promote? resign? leave?"),
-    ("r  d", "resign / declare the entering king (27 points)"),
+    (
+        "r  d",
+        "resign (not in four-player shogi) / declare the entering king",
+    ),
+    ("", "Four-player shogi board"),
+    ("S W N E  -", "owner of a piece (South … East; - ownerless)"),
+    (
+        "▲▶▼◀  ^>v<",
+        "the way the piece faces (inherited ones differ)",
+    ),
+    ("玉x  X", "a mated player's king, turned over"),
+    ("[ ]  ( )  *", "cursor, picked piece, legal destination"),
     ("n", "agree to a new round when the game is over"),
-    ("e", "export the game (SFEN + USI moves, KIF)"),
+    ("e", "export the game (SFEN + USI moves, KIF; SFEN4)"),
     ("PgUp / PgDn", "scroll the move list"),
     ("s", "start now (host, waiting room)"),
 ];

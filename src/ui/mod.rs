@@ -16,6 +16,7 @@ pub mod boards;
 mod export;
 mod game;
 mod game_view;
+mod game_view4;
 mod help;
 pub mod input;
 mod lobby;

@@ -3,13 +3,12 @@
 
 use super::Theme;
 use super::app::Action;
-use super::game::{Confirm, GameScreen, can_declare};
+use super::game::{Confirm, GameScreen, can_declare, can_resign};
 use super::game_view::{self, seat_name};
 use super::input::{Event, Hits, Key};
 use super::text::put;
 use crate::hall::view::ServerAddress;
 use crate::hall::{Mode, Phase, RoomHandle, RoomView};
-use crate::rules::vocab::Square;
 use crate::rules::vocab::{Seat, SeatSet};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -25,14 +24,18 @@ pub struct RoomScreen {
 
 impl RoomScreen {
     /// A screen for a freshly joined or watched room. The cursor starts on
-    /// the player's own side: the board's third column and row as they see it.
+    /// the player's own side: the board's third row as they see it, in the
+    /// third column (two players) or the middle one (four players, whose
+    /// pieces stand in the middle of their edge).
     pub fn new(handle: RoomHandle) -> RoomScreen {
         let mut game = GameScreen::default();
-        if super::game::flipped(handle.seats()) {
-            let geometry = handle.view().game.geometry();
-            let (x, y) = (game.cursor.x, game.cursor.y);
-            game.cursor = Square::new(geometry.width - 1 - x, geometry.height - 1 - y);
-        }
+        let view = handle.view();
+        let sx = if view.game.seats().count() > 2 {
+            view.game.geometry().width / 2
+        } else {
+            game.cursor.x
+        };
+        game.cursor = super::game::screen_square(&view.game, handle.seats(), sx, game.cursor.y);
         RoomScreen { handle, game }
     }
 
@@ -74,6 +77,8 @@ impl RoomScreen {
                 if seats != SeatSet::EMPTY {
                     hints.push(("Enter", "pick/play", Key::Enter));
                     hints.push(("Tab", "hand", Key::Tab));
+                }
+                if can_resign(&view, seats) {
                     hints.push(("r", "resign", Key::Char('r')));
                 }
                 if can_declare(&view, seats) {
@@ -156,7 +161,7 @@ impl RoomScreen {
                 area,
                 x + 2,
                 y,
-                &seat_name(seat, theme),
+                &seat_name(&view.game, seat, theme),
                 theme.seat(seat),
             );
             put(

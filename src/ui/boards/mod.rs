@@ -2,8 +2,12 @@
 //! of an [`AnyGame`] with the marks the game screen asks for, and return a
 //! [`BoardLayout`] that maps clicks back to squares. A widget for another
 //! game is a new module beside [`shogi`] and one more arm in [`render`].
+//!
+//! Boards are drawn turned so that the viewer's own seat is at the bottom:
+//! by quarter turns, because four-player seats sit on all four edges.
 
 pub mod shogi;
+pub mod shogi4;
 
 use super::Theme;
 use crate::rules::AnyGame;
@@ -39,8 +43,37 @@ pub struct BoardLayout {
     pub cols: u8,
     /// Squares down.
     pub rows: u8,
-    /// Whether the board is turned 180° (seat 0 at the top).
-    pub flipped: bool,
+    /// Quarter turns clockwise from seat 0's view (0–3): 2 shows a
+    /// two-player board from gote's side, 1 shows a four-player board from
+    /// West's. Odd turns need a square board (both boards that use them are).
+    pub turns: u8,
+}
+
+/// The neutral square shown at screen column `sx` from the left and row
+/// `sy` from the bottom of a `w`×`h` board turned by `turns` quarter turns.
+pub fn from_screen(turns: u8, w: u8, h: u8, sx: u8, sy: u8) -> Square {
+    let (right, top) = (w.saturating_sub(1), h.saturating_sub(1));
+    let (sx, sy) = (sx.min(right), sy.min(top));
+    match turns % 4 {
+        0 => Square::new(sx, sy),
+        // West at the bottom looks east: up is +x, right is -y.
+        1 => Square::new(sy.min(right), top.saturating_sub(sx)),
+        2 => Square::new(right - sx, top - sy),
+        _ => Square::new(right.saturating_sub(sy), sx.min(top)),
+    }
+}
+
+/// Where `sq` is shown: (column from the left, row from the bottom); the
+/// inverse of [`from_screen`].
+pub fn to_screen(turns: u8, w: u8, h: u8, sq: Square) -> (u8, u8) {
+    let (right, top) = (w.saturating_sub(1), h.saturating_sub(1));
+    let (x, y) = (sq.x.min(right), sq.y.min(top));
+    match turns % 4 {
+        0 => (x, y),
+        1 => (top - y, x),
+        2 => (right - x, top - y),
+        _ => (y, right - x),
+    }
 }
 
 impl BoardLayout {
@@ -60,23 +93,14 @@ impl BoardLayout {
     /// The neutral square shown at screen column `col`, row `row`.
     pub fn square_of(&self, col: u8, row: u8) -> Square {
         let top = self.rows.saturating_sub(1);
-        let right = self.cols.saturating_sub(1);
-        if self.flipped {
-            Square::new(right - col.min(right), row.min(top))
-        } else {
-            Square::new(col.min(right), top - row.min(top))
-        }
+        from_screen(self.turns, self.cols, self.rows, col, top - row.min(top))
     }
 
     /// The screen rectangle of `sq`'s cell.
     pub fn cell(&self, sq: Square) -> Rect {
         let top = self.rows.saturating_sub(1);
-        let right = self.cols.saturating_sub(1);
-        let (col, row) = if self.flipped {
-            (right.saturating_sub(sq.x), sq.y)
-        } else {
-            (sq.x, top.saturating_sub(sq.y))
-        };
+        let (col, up) = to_screen(self.turns, self.cols, self.rows, sq);
+        let row = top.saturating_sub(up);
         Rect::new(
             self.x + u16::from(col) * self.cell_w,
             self.y + u16::from(row) * self.cell_h,
@@ -89,25 +113,23 @@ impl BoardLayout {
 /// The size (width, height) the board of `game` takes when drawn into `area`.
 pub fn size(game: &AnyGame, area: Rect) -> (u16, u16) {
     match game {
-        // Four-player shogi is not offered in the hall until its own board
-        // widget lands (GameKind::HALL); meanwhile it draws on the 9×9 grid.
-        AnyGame::Shogi(_) | AnyGame::Shogi4(_) => shogi::size(area),
+        AnyGame::Shogi(_) => shogi::size(area),
+        AnyGame::Shogi4(_) => shogi4::size(area),
     }
 }
 
-/// Draws `game`'s board into `area`.
+/// Draws `game`'s board into `area`, turned by `turns` quarter turns.
 pub fn render(
     buf: &mut Buffer,
     area: Rect,
     game: &AnyGame,
-    flipped: bool,
+    turns: u8,
     marks: &Marks<'_>,
     theme: Theme,
 ) -> BoardLayout {
     match game {
-        AnyGame::Shogi(_) | AnyGame::Shogi4(_) => {
-            shogi::render(buf, area, game, flipped, marks, theme)
-        }
+        AnyGame::Shogi(_) => shogi::render(buf, area, game, turns, marks, theme),
+        AnyGame::Shogi4(_) => shogi4::render(buf, area, game, turns, marks, theme),
     }
 }
 
@@ -117,5 +139,26 @@ pub fn kind_text(game: &AnyGame, kind: PieceKind, theme: Theme) -> String {
         AnyGame::Shogi(_) | AnyGame::Shogi4(_) => {
             shogi::glyph(kind, false, theme.ascii).to_string()
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn screen_and_neutral_squares_round_trip_at_every_turn() {
+        for turns in 0..4 {
+            for sq in crate::rules::vocab::Geometry::rect(9, 9).squares() {
+                let (sx, sy) = to_screen(turns, 9, 9, sq);
+                assert_eq!(from_screen(turns, 9, 9, sx, sy), sq, "turns {turns}");
+            }
+        }
+        // West (one turn) sees its own edge, column a, at the bottom, and
+        // South's edge, row 1, on the right.
+        assert_eq!(to_screen(1, 9, 9, Square::new(0, 4)), (4, 0));
+        assert_eq!(to_screen(1, 9, 9, Square::new(4, 0)), (8, 4));
+        // East (three turns) has column i at the bottom.
+        assert_eq!(to_screen(3, 9, 9, Square::new(8, 4)), (4, 0));
     }
 }

@@ -92,7 +92,7 @@ pub fn render(
     buf: &mut Buffer,
     area: Rect,
     game: &AnyGame,
-    flipped: bool,
+    turns: u8,
     marks: &Marks<'_>,
     theme: Theme,
 ) -> BoardLayout {
@@ -104,7 +104,7 @@ pub fn render(
         cell_h,
         cols: FILES as u8,
         rows: RANKS as u8,
-        flipped,
+        turns,
     };
     if cell_w == 0 {
         return layout;

@@ -1,0 +1,216 @@
+//! The side panel of a four-player game: the four seats (name, player,
+//! turn, check, out or place, hand, mates delivered), whose turn, which
+//! seats check priority skipped, the prompt, and the move list.
+
+use super::Theme;
+use super::game::{GameScreen, single_seat};
+use super::game_view::{hand_line, move_list, prompt, turn_line, turn_style};
+use super::input::Hits;
+use super::text::put;
+use crate::hall::{Occupant, Phase, RoomView};
+use crate::rules::AnyGame;
+use crate::rules::vocab::{Seat, SeatRing, SeatSet, Verdict};
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+
+/// The seats' names, South first (clockwise, as turns go).
+const NAMES: [&str; 4] = ["South", "West", "North", "East"];
+
+/// The letter that marks a seat's pieces and moves: `S` `W` `N` `E`.
+pub fn seat_letter(seat: Seat) -> &'static str {
+    super::boards::shogi4::SEAT_LETTERS[seat.index() % 4]
+}
+
+/// `S South`: the letter the board marks the seat's pieces with, and its name.
+pub fn seat_name(seat: Seat) -> String {
+    format!("{} {}", seat_letter(seat), NAMES[seat.index() % 4])
+}
+
+/// Mates delivered by each seat (zeros for games that do not count them).
+fn mates(game: &AnyGame) -> [u8; 4] {
+    match game {
+        AnyGame::Shogi4(g) => g.position().mates(),
+        AnyGame::Shogi(_) => [0; 4],
+    }
+}
+
+/// `1st`, `2nd`, … for a place.
+fn ordinal(place: u8) -> String {
+    let suffix = match place {
+        1 => "st",
+        2 => "nd",
+        3 => "rd",
+        _ => "th",
+    };
+    format!("{place}{suffix}")
+}
+
+/// The bracketed word after a seat's name: its place at the end, `out`
+/// once mated, `check` while in check.
+fn tag(game: &AnyGame, seat: Seat) -> Option<String> {
+    if let Some(outcome) = game.outcome() {
+        return Some(match &outcome.verdict {
+            Verdict::Placings(places) => places
+                .iter()
+                .find(|p| p.seat == seat)
+                .map_or_else(|| "-".to_string(), |p| ordinal(p.place)),
+            Verdict::Win(winners) if winners.contains(seat) => "won".into(),
+            Verdict::Win(_) => "lost".into(),
+            Verdict::Draw => "draw".into(),
+        });
+    }
+    if !game.seats().is_active(seat) {
+        Some("out".into())
+    } else if game.checked().contains(seat) {
+        Some("check".into())
+    } else {
+        None
+    }
+}
+
+/// "check priority: East plays, North skipped": when the seat to move is
+/// not the next active seat clockwise after the last mover, the active
+/// seats between were skipped because a king was in check.
+pub fn priority_line(view: &RoomView) -> Option<String> {
+    if view.phase != Phase::Playing {
+        return None;
+    }
+    let mover = view.moves.last()?.seat;
+    let next = view.game.to_move()?;
+    let skipped: Vec<&str> = skipped(view.game.seats(), mover, next)
+        .iter()
+        .map(|s| NAMES[s.index() % 4])
+        .collect();
+    if skipped.is_empty() {
+        return None;
+    }
+    Some(format!(
+        "check priority: {} plays, {} skipped",
+        NAMES[next.index() % 4],
+        skipped.join(", ")
+    ))
+}
+
+/// The active seats clockwise between `mover` and `next` (exclusive):
+/// those whose turn check priority took. Seats mated by the move are
+/// already out of `ring`, so passing over them is no skip.
+pub fn skipped(ring: SeatRing, mover: Seat, next: Seat) -> Vec<Seat> {
+    ring.clockwise_after(mover)
+        .take_while(|s| *s != next)
+        .filter(|s| ring.is_active(*s))
+        .collect()
+}
+
+/// Draws the panel; see the module docs.
+pub fn render_side(
+    buf: &mut Buffer,
+    area: Rect,
+    view: &RoomView,
+    ui: &GameScreen,
+    seats: SeatSet,
+    theme: Theme,
+    hits: &mut Hits,
+) {
+    if area.height < 8 || area.width < 10 {
+        return;
+    }
+    let mut y = area.y;
+    for seat in view.game.seats().all() {
+        player(buf, area, y, view, ui, seat, seats, theme, hits);
+        y += 2;
+    }
+    put(
+        buf,
+        area,
+        area.x,
+        y,
+        &turn_line(view, theme),
+        turn_style(view, theme),
+    );
+    y += 1;
+    if let Some(line) = priority_line(view) {
+        put(buf, area, area.x, y, &line, theme.alert());
+        y += 1;
+    }
+    prompt(buf, area, y, view, ui, seats, theme);
+    let list = Rect::new(
+        area.x,
+        y + 1,
+        area.width,
+        area.bottom().saturating_sub(y + 1),
+    );
+    move_list(buf, list, view, ui.scroll, theme);
+}
+
+/// A seat's two lines: `> S South [check] alice (you)` and its hand with
+/// the mates it delivered.
+#[allow(clippy::too_many_arguments)]
+fn player(
+    buf: &mut Buffer,
+    area: Rect,
+    y: u16,
+    view: &RoomView,
+    ui: &GameScreen,
+    seat: Seat,
+    seats: SeatSet,
+    theme: Theme,
+    hits: &mut Hits,
+) {
+    let to_move = view.phase == Phase::Playing && view.game.to_move() == Some(seat);
+    let arrow = if to_move { "> " } else { "  " };
+    let x = put(buf, area, area.x, y, arrow, theme.alert());
+    let mut x = put(buf, area, x, y, &seat_name(seat), theme.seat(seat));
+    if let Some(tag) = tag(&view.game, seat) {
+        x = put(buf, area, x + 1, y, &format!("[{tag}]"), theme.alert());
+    }
+    let occupant = view
+        .seats
+        .get(seat.index())
+        .cloned()
+        .unwrap_or(Occupant::Empty);
+    let you = if seats.contains(seat) && single_seat(seats) {
+        " (you)"
+    } else {
+        ""
+    };
+    let who = format!("{}{you}", occupant.label());
+    put(buf, area, x + 1, y, &who, Style::new());
+    let x = hand_line(buf, area, y + 1, view, ui, seat, seats, theme, hits);
+    let n = mates(&view.game)[seat.index() % 4];
+    if n > 0 {
+        let text = format!("{n} mate{}", if n == 1 { "" } else { "s" });
+        put(buf, area, x + 1, y + 1, &text, theme.title());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{GameKind, RuleValues};
+
+    #[test]
+    fn check_priority_skips_the_active_seats_in_between() {
+        let mut ring = SeatRing::new(4);
+        // South moved and checked East: West and North lose their turn.
+        assert_eq!(skipped(ring, Seat(0), Seat(3)), vec![Seat(1), Seat(2)]);
+        // The usual next seat: nobody skipped.
+        assert!(skipped(ring, Seat(0), Seat(1)).is_empty());
+        // West was mated by South's move: moving on to North skips nobody.
+        ring.eliminate(Seat(1));
+        assert!(skipped(ring, Seat(0), Seat(2)).is_empty());
+        assert_eq!(skipped(ring, Seat(3), Seat(2)), vec![Seat(0)]);
+    }
+
+    #[test]
+    fn mated_seats_are_tagged_out() {
+        let rules = RuleValues::defaults(GameKind::Shogi4.rule_specs());
+        let sfen = "2SnGnKnGnSn2/3PnRnPn3/Sw3Pn3S-e/GwPw5P-eG-e/KwRwPw3P-eR-eXe/\
+                    GwPw5P-eG-e/Sw3Ps3S-e/3PsRsPs3/2SsGsKsGsSs2 s -,-,-,- 1";
+        let game = AnyGame::new(GameKind::Shogi4, &rules, Some(sfen)).expect("sfen4");
+        assert_eq!(tag(&game, Seat(3)).as_deref(), Some("out"));
+        assert_eq!(tag(&game, Seat(0)), None);
+        assert_eq!(seat_name(Seat(2)), "N North");
+        assert_eq!(ordinal(2), "2nd");
+    }
+}
