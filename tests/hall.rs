@@ -248,3 +248,36 @@ async fn a_keyed_player_s_name_is_remembered() {
     };
     assert_eq!(hall.remember(guest.clone(), false), guest);
 }
+
+#[tokio::test]
+async fn a_four_player_game_is_played_to_its_placings_on_one_device() {
+    use banmen::rules::vocab::Verdict;
+    let hall = Hall::new(1);
+    let mut settings = RoomSettings::new(GameKind::Shogi4);
+    settings.mode = Mode::SameDevice;
+    settings.rules.set("move-limit", "1500").unwrap();
+    let table = hall.create_room(&player("four"), settings).unwrap();
+    assert_eq!(table.seats().iter().count(), 4);
+    for _ in 0..1500 {
+        let view = table.view();
+        if view.phase == Phase::Finished {
+            break;
+        }
+        let mv = banmen::cpu::choose_move(&view.game, 2).expect("a move while playing");
+        table.play(&mv).unwrap();
+    }
+    let view = table.view();
+    assert_eq!(view.phase, Phase::Finished, "{}", view.status);
+    let outcome = view.game.outcome().expect("an outcome");
+    let Verdict::Placings(places) = &outcome.verdict else {
+        panic!("individual four-player shogi ends in placings: {outcome:?}");
+    };
+    assert_eq!(places.len(), 4);
+    assert!(places.iter().any(|p| p.place == 1));
+    assert!(view.status.starts_with("Game over"), "{}", view.status);
+    assert!(
+        view.status.contains("1st four") && view.status.contains("4th four"),
+        "{}",
+        view.status
+    );
+}

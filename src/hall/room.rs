@@ -142,19 +142,26 @@ impl RoomState {
         self.deadline = None;
         if let Some(outcome) = self.game.outcome() {
             self.phase = Phase::Finished;
-            let result = match &outcome.verdict {
-                Verdict::Win(set) => {
-                    let names: Vec<String> = set
-                        .iter()
-                        .filter_map(|s| self.seats.get(s.index()))
-                        .map(Occupant::label)
-                        .collect();
-                    format!("{} won", names.join(" and "))
-                }
-                Verdict::Draw => "draw".to_string(),
-                Verdict::Placings(_) => "game over".to_string(),
+            let reason = outcome.reason;
+            let label = |s: Seat| {
+                self.seats
+                    .get(s.index())
+                    .map_or_else(String::new, Occupant::label)
             };
-            self.status = format!("Game over: {result} by {}.", outcome.reason);
+            self.status = match &outcome.verdict {
+                Verdict::Win(set) => {
+                    let names: Vec<String> = set.iter().map(label).collect();
+                    format!("Game over: {} won by {reason}.", names.join(" and "))
+                }
+                Verdict::Draw => format!("Game over: draw by {reason}."),
+                Verdict::Placings(places) => {
+                    let list: Vec<String> = places
+                        .iter()
+                        .map(|p| format!("{} {}", ordinal(p.place), label(p.seat)))
+                        .collect();
+                    format!("Game over ({reason}): {}.", list.join(", "))
+                }
+            };
             return;
         }
         if self.phase != Phase::Playing {
@@ -194,6 +201,17 @@ impl RoomState {
             _ => None,
         }
     }
+}
+
+/// `1st`, `2nd`, `3rd`, `4th`.
+fn ordinal(place: u8) -> String {
+    let suffix = match place {
+        1 => "st",
+        2 => "nd",
+        3 => "rd",
+        _ => "th",
+    };
+    format!("{place}{suffix}")
 }
 
 impl Room {
