@@ -240,7 +240,13 @@ impl Position4 {
             return false;
         };
         match mv {
-            Move4::Drop { kind, .. } => kind != Kind4::Pawn,
+            // A pawn drop needs the full test only when it checks a king:
+            // then it may be a pawn-drop mate.
+            Move4::Drop {
+                kind: Kind4::Pawn,
+                to,
+            } => !self.pawn_checks_king(seat, to),
+            Move4::Drop { .. } => true,
             Move4::Step { from, .. } => {
                 from != king && from.x() != king.x() && from.y() != king.y()
             }
@@ -425,6 +431,14 @@ impl Position4 {
             } if depth > 0 => !after.pawn_drop_mates(seat, to, depth - 1),
             _ => true,
         }
+    }
+
+    /// Whether a pawn of `seat` on `sq` would attack another seat's live king.
+    fn pawn_checks_king(&self, seat: u8, sq: Sq4) -> bool {
+        let (dx, dy) = rotate(seat, (0, 1));
+        sq.offset(dx, dy)
+            .and_then(|ahead| self.piece_at(ahead))
+            .is_some_and(|k| k.kind == Kind4::King && !k.flipped && k.owner != Some(seat))
     }
 
     /// Whether the pawn `seat` just dropped on `sq` checks a king whose
