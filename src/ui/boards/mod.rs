@@ -110,6 +110,66 @@ impl BoardLayout {
     }
 }
 
+/// Columns taken by the row labels to the right of a grid board.
+const LABEL_W: u16 = 3;
+/// The narrowest cell a piece's text fits in.
+const MIN_CELL_W: u16 = 4;
+
+/// Cell width and height of a `side`×`side` board with a label row above
+/// and a label column to the right, fitting `area` (0 when nothing fits).
+fn grid_cells(area: Rect, side: u16) -> (u16, u16) {
+    let cell_w = (area.width.saturating_sub(LABEL_W) / side).min(8);
+    let cell_h = (area.height.saturating_sub(1) / side)
+        .min(3)
+        .min(cell_w / 2);
+    if cell_w < MIN_CELL_W || cell_h < 1 {
+        return (0, 0);
+    }
+    (cell_w, cell_h)
+}
+
+/// The size such a board takes in `area`: the grid and its labels.
+fn grid_size(area: Rect, side: u16) -> (u16, u16) {
+    let (w, h) = grid_cells(area, side);
+    if w == 0 {
+        return (0, 0);
+    }
+    (side * w + LABEL_W, side * h + 1)
+}
+
+/// Lays out a `side`×`side` board turned by `turns` and draws it with the
+/// game's own label and cell drawers (nothing when it does not fit).
+fn render_grid(
+    buf: &mut Buffer,
+    area: Rect,
+    side: u16,
+    turns: u8,
+    draw_labels: impl FnOnce(&mut Buffer, &BoardLayout),
+    mut draw_cell: impl FnMut(&mut Buffer, &BoardLayout, Square),
+) -> BoardLayout {
+    let (cell_w, cell_h) = grid_cells(area, side);
+    let layout = BoardLayout {
+        x: area.x,
+        y: area.y + 1,
+        cell_w,
+        cell_h,
+        cols: side as u8,
+        rows: side as u8,
+        turns,
+    };
+    if cell_w == 0 {
+        return layout;
+    }
+    draw_labels(buf, &layout);
+    for row in 0..side as u8 {
+        for col in 0..side as u8 {
+            let sq = layout.square_of(col, row);
+            draw_cell(buf, &layout, sq);
+        }
+    }
+    layout
+}
+
 /// The size (width, height) the board of `game` takes when drawn into `area`.
 pub fn size(game: &AnyGame, area: Rect) -> (u16, u16) {
     match game {

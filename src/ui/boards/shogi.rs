@@ -15,28 +15,10 @@ use ratatui::style::{Modifier, Style};
 
 const FILES: u16 = 9;
 const RANKS: u16 = 9;
-/// Columns taken by the rank labels on the right.
-const LABEL_W: u16 = 3;
-
-/// Cell width and height that fit `area` (0 when nothing fits).
-fn cells(area: Rect) -> (u16, u16) {
-    let cell_w = (area.width.saturating_sub(LABEL_W) / FILES).min(8);
-    let cell_h = (area.height.saturating_sub(1) / RANKS)
-        .min(3)
-        .min(cell_w / 2);
-    if cell_w < 4 || cell_h < 1 {
-        return (0, 0);
-    }
-    (cell_w, cell_h)
-}
 
 /// The size the board takes in `area`: the grid, the file row and the rank labels.
 pub fn size(area: Rect) -> (u16, u16) {
-    let (w, h) = cells(area);
-    if w == 0 {
-        return (0, 0);
-    }
-    (FILES * w + LABEL_W, RANKS * h + 1)
+    super::grid_size(area, FILES)
 }
 
 /// The kanji or ASCII letter of a kind (promoted kinds have their own kanji).
@@ -96,27 +78,14 @@ pub fn render(
     marks: &Marks<'_>,
     theme: Theme,
 ) -> BoardLayout {
-    let (cell_w, cell_h) = cells(area);
-    let layout = BoardLayout {
-        x: area.x,
-        y: area.y + 1,
-        cell_w,
-        cell_h,
-        cols: FILES as u8,
-        rows: RANKS as u8,
+    super::render_grid(
+        buf,
+        area,
+        FILES,
         turns,
-    };
-    if cell_w == 0 {
-        return layout;
-    }
-    draw_labels(buf, area, &layout, theme);
-    for row in 0..RANKS as u8 {
-        for col in 0..FILES as u8 {
-            let sq = layout.square_of(col, row);
-            draw_cell(buf, area, &layout, game, sq, marks, theme);
-        }
-    }
-    layout
+        |buf, layout| draw_labels(buf, area, layout, theme),
+        |buf, layout, sq| draw_cell(buf, area, layout, game, sq, marks, theme),
+    )
 }
 
 fn draw_labels(buf: &mut Buffer, area: Rect, layout: &BoardLayout, theme: Theme) {

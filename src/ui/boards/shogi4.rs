@@ -22,33 +22,15 @@ use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 
 const SIDE: u16 = 9;
-/// Columns taken by the row labels on the right.
-const LABEL_W: u16 = 3;
 /// Columns of a piece's text.
 const PIECE_W: u16 = 4;
 
 /// The owner letters of the four seats, South first.
 pub const SEAT_LETTERS: [&str; 4] = ["S", "W", "N", "E"];
 
-/// Cell width and height that fit `area` (0 when nothing fits).
-fn cells(area: Rect) -> (u16, u16) {
-    let cell_w = (area.width.saturating_sub(LABEL_W) / SIDE).min(8);
-    let cell_h = (area.height.saturating_sub(1) / SIDE)
-        .min(3)
-        .min(cell_w / 2);
-    if cell_w < PIECE_W || cell_h < 1 {
-        return (0, 0);
-    }
-    (cell_w, cell_h)
-}
-
 /// The size the board takes in `area`: the grid, the label row and column.
 pub fn size(area: Rect) -> (u16, u16) {
-    let (w, h) = cells(area);
-    if w == 0 {
-        return (0, 0);
-    }
-    (SIDE * w + LABEL_W, SIDE * h + 1)
+    super::grid_size(area, SIDE)
 }
 
 /// The arrow of a piece facing as `facing` on a board turned by `turns`.
@@ -92,27 +74,14 @@ pub fn render(
     marks: &Marks<'_>,
     theme: Theme,
 ) -> BoardLayout {
-    let (cell_w, cell_h) = cells(area);
-    let layout = BoardLayout {
-        x: area.x,
-        y: area.y + 1,
-        cell_w,
-        cell_h,
-        cols: SIDE as u8,
-        rows: SIDE as u8,
+    super::render_grid(
+        buf,
+        area,
+        SIDE,
         turns,
-    };
-    if cell_w == 0 {
-        return layout;
-    }
-    draw_labels(buf, area, &layout, theme);
-    for row in 0..SIDE as u8 {
-        for col in 0..SIDE as u8 {
-            let sq = layout.square_of(col, row);
-            draw_cell(buf, area, &layout, game, sq, marks, theme);
-        }
-    }
-    layout
+        |buf, layout| draw_labels(buf, area, layout, theme),
+        |buf, layout, sq| draw_cell(buf, area, layout, game, sq, marks, theme),
+    )
 }
 
 /// The label of a column letter (`a`–`i`) or a row digit (`1`–`9`).
