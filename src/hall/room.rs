@@ -157,7 +157,7 @@ impl RoomState {
                 Verdict::Placings(places) => {
                     let list: Vec<String> = places
                         .iter()
-                        .map(|p| format!("{} {}", ordinal(p.place), label(p.seat)))
+                        .map(|p| format!("{} {}", p.ordinal(), label(p.seat)))
                         .collect();
                     format!("Game over ({reason}): {}.", list.join(", "))
                 }
@@ -201,17 +201,6 @@ impl RoomState {
             _ => None,
         }
     }
-}
-
-/// `1st`, `2nd`, `3rd`, `4th`.
-fn ordinal(place: u8) -> String {
-    let suffix = match place {
-        1 => "st",
-        2 => "nd",
-        3 => "rd",
-        _ => "th",
-    };
-    format!("{place}{suffix}")
 }
 
 impl Room {

@@ -288,6 +288,19 @@ pub struct Placing {
     pub points: i32,
 }
 
+impl Placing {
+    /// The place as text: `1st`, `2nd`, `3rd`, `4th`.
+    pub fn ordinal(&self) -> String {
+        let suffix = match self.place {
+            1 => "st",
+            2 => "nd",
+            3 => "rd",
+            _ => "th",
+        };
+        format!("{}{suffix}", self.place)
+    }
+}
+
 /// Why a game ended.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum EndReason {
@@ -366,5 +379,21 @@ mod tests {
         assert!(chess4.contains(Square::new(3, 0)));
         assert!(!chess4.contains(Square::new(13, 11)));
         assert_eq!(Geometry::rect(9, 9).squares().count(), 81);
+    }
+
+    #[test]
+    fn places_read_as_ordinals() {
+        let place = |place| {
+            Placing {
+                seat: Seat(0),
+                place,
+                points: 0,
+            }
+            .ordinal()
+        };
+        assert_eq!(
+            [place(1), place(2), place(3), place(4)],
+            ["1st", "2nd", "3rd", "4th"]
+        );
     }
 }

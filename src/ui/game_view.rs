@@ -161,16 +161,6 @@ fn player(
     hits: &mut Hits,
 ) {
     let to_move = view.phase == Phase::Playing && view.game.to_move() == Some(seat);
-    let occupant = view
-        .seats
-        .get(seat.index())
-        .cloned()
-        .unwrap_or(Occupant::Empty);
-    let you = if seats.contains(seat) && single_seat(seats) {
-        " (you)"
-    } else {
-        ""
-    };
     let arrow = if to_move { "> " } else { "  " };
     let x = put(buf, area, area.x, y, arrow, theme.alert());
     let x = put(
@@ -181,15 +171,23 @@ fn player(
         &seat_name(&view.game, seat, theme),
         theme.seat(seat),
     );
-    put(
-        buf,
-        area,
-        x + 1,
-        y,
-        &format!("{}{you}", occupant.label()),
-        Style::new(),
-    );
+    put(buf, area, x + 1, y, &who(view, seat, seats), Style::new());
     hand_line(buf, area, y + 1, view, ui, seat, seats, theme, hits);
+}
+
+/// Who sits in `seat`, with `(you)` when this session plays that seat alone.
+pub(super) fn who(view: &RoomView, seat: Seat, seats: SeatSet) -> String {
+    let occupant = view
+        .seats
+        .get(seat.index())
+        .cloned()
+        .unwrap_or(Occupant::Empty);
+    let you = if seats.contains(seat) && single_seat(seats) {
+        " (you)"
+    } else {
+        ""
+    };
+    format!("{}{you}", occupant.label())
 }
 
 /// `hand: 角 歩2`, each kind a click target that picks it for a drop.

@@ -3,11 +3,11 @@
 //! seats check priority skipped, the prompt, and the move list.
 
 use super::Theme;
-use super::game::{GameScreen, single_seat};
-use super::game_view::{hand_line, move_list, prompt, turn_line, turn_style};
+use super::game::GameScreen;
+use super::game_view::{hand_line, move_list, prompt, turn_line, turn_style, who};
 use super::input::Hits;
 use super::text::put;
-use crate::hall::{Occupant, Phase, RoomView};
+use crate::hall::{Phase, RoomView};
 use crate::rules::AnyGame;
 use crate::rules::vocab::{Seat, SeatRing, SeatSet, Verdict};
 use ratatui::buffer::Buffer;
@@ -35,17 +35,6 @@ fn mates(game: &AnyGame) -> [u8; 4] {
     }
 }
 
-/// `1st`, `2nd`, … for a place.
-fn ordinal(place: u8) -> String {
-    let suffix = match place {
-        1 => "st",
-        2 => "nd",
-        3 => "rd",
-        _ => "th",
-    };
-    format!("{place}{suffix}")
-}
-
 /// The bracketed word after a seat's name: its place at the end, `out`
 /// once mated, `check` while in check.
 fn tag(game: &AnyGame, seat: Seat) -> Option<String> {
@@ -54,7 +43,7 @@ fn tag(game: &AnyGame, seat: Seat) -> Option<String> {
             Verdict::Placings(places) => places
                 .iter()
                 .find(|p| p.seat == seat)
-                .map_or_else(|| "-".to_string(), |p| ordinal(p.place)),
+                .map_or_else(|| "-".to_string(), |p| p.ordinal()),
             Verdict::Win(winners) if winners.contains(seat) => "won".into(),
             Verdict::Win(_) => "lost".into(),
             Verdict::Draw => "draw".into(),
@@ -164,18 +153,7 @@ fn player(
     if let Some(tag) = tag(&view.game, seat) {
         x = put(buf, area, x + 1, y, &format!("[{tag}]"), theme.alert());
     }
-    let occupant = view
-        .seats
-        .get(seat.index())
-        .cloned()
-        .unwrap_or(Occupant::Empty);
-    let you = if seats.contains(seat) && single_seat(seats) {
-        " (you)"
-    } else {
-        ""
-    };
-    let who = format!("{}{you}", occupant.label());
-    put(buf, area, x + 1, y, &who, Style::new());
+    put(buf, area, x + 1, y, &who(view, seat, seats), Style::new());
     let x = hand_line(buf, area, y + 1, view, ui, seat, seats, theme, hits);
     let n = mates(&view.game)[seat.index() % 4];
     if n > 0 {
@@ -211,6 +189,5 @@ mod tests {
         assert_eq!(tag(&game, Seat(3)).as_deref(), Some("out"));
         assert_eq!(tag(&game, Seat(0)), None);
         assert_eq!(seat_name(Seat(2)), "N North");
-        assert_eq!(ordinal(2), "2nd");
     }
 }
