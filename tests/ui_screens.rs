@@ -1,28 +1,16 @@
 //! Screens rendered into ratatui's `TestBackend`, driven through `App`'s
 //! public API with synthetic termwiz events, against a real `Hall`.
 
-use banmen::hall::view::{Entry, ServerAddress};
-use banmen::hall::{Hall, Identity, RoomSettings};
+use banmen::hall::view::Entry;
+use banmen::hall::{Hall, RoomSettings};
 use banmen::rules::GameKind;
 use banmen::ui::App;
+
+mod ui_support;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use termwiz::input::{InputEvent, KeyCode, KeyEvent, Modifiers, MouseButtons, MouseEvent};
-
-fn me(name: &str) -> Identity {
-    Identity {
-        id: format!("key:{name}"),
-        name: name.to_string(),
-        keyed: true,
-    }
-}
-
-fn address() -> ServerAddress {
-    ServerAddress {
-        host: "banmen.example".to_string(),
-        port: 2222,
-    }
-}
+use ui_support::{address, me, text_lines};
 
 /// The screen as text lines; the blank cell after a wide character is skipped
 /// so that `v玉` reads as written.
@@ -48,26 +36,14 @@ fn render(app: &mut App, w: u16, h: u16) -> Screen {
     let mut terminal = Terminal::new(TestBackend::new(w, h)).expect("terminal");
     terminal.draw(|f| app.render(f)).expect("draw");
     let buf = terminal.backend().buffer().clone();
-    let mut lines = Vec::new();
-    let mut cells = Vec::new();
-    for y in 0..buf.area.height {
-        let mut line = String::new();
-        let mut row = Vec::new();
-        let mut skip = 0;
-        for x in 0..buf.area.width {
-            let sym = buf[(x, y)].symbol().to_string();
-            row.push(sym.clone());
-            if skip > 0 {
-                skip -= 1;
-                continue;
-            }
-            let w = ratatui::text::Span::raw(sym.as_str()).width();
-            skip = w.saturating_sub(1);
-            line.push_str(&sym);
-        }
-        lines.push(line);
-        cells.push(row);
-    }
+    let lines = text_lines(&buf);
+    let cells = (0..buf.area.height)
+        .map(|y| {
+            (0..buf.area.width)
+                .map(|x| buf[(x, y)].symbol().to_string())
+                .collect()
+        })
+        .collect();
     Screen { lines, cells }
 }
 

@@ -1,51 +1,19 @@
 //! Four-player shogi screens rendered into ratatui's `TestBackend`, driven
 //! through `App` with synthetic termwiz events against a real `Hall`.
 
-use banmen::hall::view::{Entry, ServerAddress};
-use banmen::hall::{Hall, Identity, Mode, Privacy, RoomSettings};
+use banmen::hall::view::Entry;
+use banmen::hall::{Hall, Mode, Privacy, RoomSettings};
 use banmen::rules::{AnyGame, GameKind, RuleValues};
 use banmen::ui::boards::{self, Marks};
 use banmen::ui::{App, Theme};
+
+mod ui_support;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use termwiz::input::{InputEvent, KeyCode, KeyEvent, Modifiers};
-
-fn me(name: &str) -> Identity {
-    Identity {
-        id: format!("key:{name}"),
-        name: name.to_string(),
-        keyed: true,
-    }
-}
-
-fn address() -> ServerAddress {
-    ServerAddress {
-        host: "banmen.example".to_string(),
-        port: 2222,
-    }
-}
-
-/// A buffer as text lines, skipping the blank cell after a wide character.
-fn lines(buf: &Buffer) -> Vec<String> {
-    (0..buf.area.height)
-        .map(|y| {
-            let mut line = String::new();
-            let mut skip = 0;
-            for x in 0..buf.area.width {
-                let sym = buf[(x, y)].symbol();
-                if skip > 0 {
-                    skip -= 1;
-                    continue;
-                }
-                skip = ratatui::text::Span::raw(sym).width().saturating_sub(1);
-                line.push_str(sym);
-            }
-            line
-        })
-        .collect()
-}
+use ui_support::{address, me, text_lines as lines};
 
 struct Screen(Vec<String>);
 

@@ -1,0 +1,45 @@
+//! What the screen tests share: a player, the server address, and a
+//! rendered buffer read back as text.
+#![allow(dead_code)] // each test file uses its own part
+
+use banmen::hall::Identity;
+use banmen::hall::view::ServerAddress;
+use ratatui::buffer::Buffer;
+
+/// A keyed player called `name`.
+pub fn me(name: &str) -> Identity {
+    Identity {
+        id: format!("key:{name}"),
+        name: name.to_string(),
+        keyed: true,
+    }
+}
+
+/// The address invite commands show.
+pub fn address() -> ServerAddress {
+    ServerAddress {
+        host: "banmen.example".to_string(),
+        port: 2222,
+    }
+}
+
+/// A buffer as text lines; the blank cell after a wide character is
+/// skipped so that `v玉` reads as written.
+pub fn text_lines(buf: &Buffer) -> Vec<String> {
+    (0..buf.area.height)
+        .map(|y| {
+            let mut line = String::new();
+            let mut skip = 0;
+            for x in 0..buf.area.width {
+                let sym = buf[(x, y)].symbol();
+                if skip > 0 {
+                    skip -= 1;
+                    continue;
+                }
+                skip = ratatui::text::Span::raw(sym).width().saturating_sub(1);
+                line.push_str(sym);
+            }
+            line
+        })
+        .collect()
+}
