@@ -34,15 +34,18 @@ impl Position4 {
     /// Check priority: the checked seat nearest clockwise from `mover`
     /// (ending with the mover), else the next active seat clockwise.
     fn next_seat(&self, mover: u8) -> u8 {
-        let order = (1..=SEATS as u8).map(|i| (mover + i) % SEATS as u8);
-        let mut active = order.filter(|s| self.is_active(*s));
-        let candidates: Vec<u8> = active.by_ref().collect();
-        candidates
-            .iter()
-            .copied()
-            .find(|s| self.in_check(*s))
-            .or_else(|| candidates.first().copied())
-            .unwrap_or(mover)
+        let mut first_active = None;
+        for i in 1..=SEATS as u8 {
+            let seat = (mover + i) % SEATS as u8;
+            if !self.is_active(seat) {
+                continue;
+            }
+            if self.in_check(seat) {
+                return seat;
+            }
+            first_active.get_or_insert(seat);
+        }
+        first_active.unwrap_or(mover)
     }
 
     /// `seat` is mated by the move `mover` made: credit to the owner of a
@@ -64,7 +67,7 @@ impl Position4 {
         }
         self.mates[credit as usize] += 1;
         self.last_mate[credit as usize] = self.move_number;
-        self.mated.push(seat);
+        self.push_mated(seat);
         let hand = std::mem::take(&mut self.hands[seat as usize]);
         for (i, n) in hand.into_iter().enumerate() {
             self.hands[credit as usize][i] += n;
@@ -79,6 +82,7 @@ impl Position4 {
                 cell.owner = heir;
             }
         }
+        self.reindex();
     }
 
     /// Counts move sequences `depth` plies deep (mates resolved within
@@ -87,11 +91,10 @@ impl Position4 {
         if depth == 0 {
             return 1;
         }
-        let moves = self.legal_moves();
         if depth == 1 {
-            return moves.len() as u64;
+            return self.count_legal();
         }
-        moves
+        self.legal_moves()
             .into_iter()
             .map(|mv| {
                 let mut next = self.clone();

@@ -2,16 +2,22 @@
 //! a facing, check priority, mates that transfer pieces, flipped kings,
 //! ownerless pieces, pairs, and banmen's SFEN4 notation.
 //!
-//! The position is a plain 81-square mailbox, copied on every move: the
-//! rules here (facings, inheritance, cascading mates) are too irregular for
-//! the bitboard tricks of two-player shogi to pay off first.
+//! The position is a plain 81-square mailbox with precomputed neighbour and
+//! step tables, copied on every move (it allocates nothing): the rules here
+//! (facings, inheritance, cascading mates) are too irregular for the
+//! bitboard tricks of two-player shogi. Legality uses pins instead of a
+//! copy for most moves (see `legal`).
 
 pub mod adapter;
 pub mod flow;
 pub mod game;
+mod index;
+mod legal;
+mod movegen;
 pub mod position;
 pub mod rules;
 pub mod sfen4;
+mod tables;
 pub mod types;
 
 pub use game::ShogiGame4;

@@ -94,8 +94,10 @@ impl Position4 {
             play,
             mates: [0; SEATS],
             last_mate: [0; SEATS],
-            mated: Vec::new(),
+            mated: [0; SEATS],
+            mated_count: 0,
             kings: [Sq4(0); SEATS],
+            index: Default::default(),
         };
         read_board(&mut pos, board)?;
         let mut chars = seat.chars();
@@ -120,7 +122,7 @@ impl Position4 {
                 return Err(Sfen4Error::KingCount(SEAT_LETTERS[s as usize]));
             }
         }
-        pos.locate_kings();
+        pos.reindex();
         for s in 0..SEATS as u8 {
             if !pos.is_active(s) {
                 let owns_board = pos
@@ -131,7 +133,7 @@ impl Position4 {
                 if owns_board || pos.hands[s as usize] != [0; 4] {
                     return Err(Sfen4Error::MatedSeatOwns(SEAT_LETTERS[s as usize]));
                 }
-                pos.mated.push(s);
+                pos.push_mated(s);
             }
         }
         if !pos.is_over() && !pos.is_active(pos.to_move) {

@@ -1,0 +1,157 @@
+//! A seat's moves by the pieces' movement alone (king safety is judged in
+//! `legal`): steps by facing with optional and forced promotion, captures,
+//! drops in the dropper's facing, nifu along the seat's own lines, and dead
+//! pawns (last row, or in front of a flipped king).
+
+use super::position::Position4;
+use super::tables::{ALL_SQUARES, NEIGHBOR, OFF, Squares, step_dirs};
+use super::types::{Kind4, Move4, Piece4, SEATS, Sq4, forward_rank};
+
+impl Position4 {
+    /// Calls `f` with each move of `seat` by movement alone, until it
+    /// returns `true`.
+    pub(crate) fn for_each_pseudo<F: FnMut(Move4) -> bool>(&self, seat: u8, mut f: F) {
+        let pawn_lines = self.pawn_lines(seat);
+        for i in Squares(self.index.owned[seat as usize % SEATS]) {
+            let from = Sq4(i);
+            let Some(p) = self.board[i as usize] else {
+                continue;
+            };
+            let targets = self.targets(from, p);
+            for &to in targets.as_slice() {
+                if promotes(p, from, to)
+                    && f(Move4::Step {
+                        from,
+                        to,
+                        promote: true,
+                    })
+                {
+                    return;
+                }
+                let stays = !p.is_pawn() || self.pawn_may_go(seat, p, from, to, pawn_lines);
+                if stays
+                    && f(Move4::Step {
+                        from,
+                        to,
+                        promote: false,
+                    })
+                {
+                    return;
+                }
+            }
+        }
+        let empty = !self.index.occupied & ALL_SQUARES;
+        for kind in Kind4::HAND {
+            if self.hand_count(seat, kind) == 0 {
+                continue;
+            }
+            for i in Squares(empty) {
+                let to = Sq4(i);
+                let allowed = kind != Kind4::Pawn
+                    || (pawn_lines & line_bit(seat, to) == 0 && !self.pawn_dead(seat, to));
+                if allowed && f(Move4::Drop { kind, to }) {
+                    return;
+                }
+            }
+        }
+    }
+
+    /// Squares `p` on `from` may move to: empty, or holding a capturable
+    /// piece: an opponent's or an ownerless one, never a king. In pairs the
+    /// partner is no opponent (RULES.md: "moving onto an opponent's piece
+    /// captures it"), so the partner's pieces block.
+    fn targets(&self, from: Sq4, p: Piece4) -> Targets {
+        let partner = p.owner.and_then(|o| self.partner(o));
+        let mut out = Targets::default();
+        let mut consider = |to: u8| -> bool {
+            match self.board[to as usize] {
+                None => {
+                    out.push(Sq4(to));
+                    true
+                }
+                Some(q) => {
+                    let friendly = q.owner == p.owner || (q.owner.is_some() && q.owner == partner);
+                    if q.kind != Kind4::King && !friendly {
+                        out.push(Sq4(to));
+                    }
+                    false
+                }
+            }
+        };
+        let dirs = step_dirs(p);
+        for (d, &to) in NEIGHBOR[from.0 as usize].iter().enumerate() {
+            if dirs & (1 << d) != 0 && to != OFF {
+                consider(to);
+            }
+        }
+        if p.kind == Kind4::Rook {
+            for d in 0..4 {
+                let mut cur = NEIGHBOR[from.0 as usize][d];
+                while cur != OFF && consider(cur) {
+                    cur = NEIGHBOR[cur as usize][d];
+                }
+            }
+        }
+        out
+    }
+
+    /// Whether an unpromoted pawn facing `facing` on `sq` has no move: it
+    /// stands on its last row or right in front of a flipped king.
+    pub(crate) fn pawn_dead(&self, facing: u8, sq: Sq4) -> bool {
+        let ahead = NEIGHBOR[sq.0 as usize][facing as usize % 4];
+        ahead == OFF || self.board[ahead as usize].is_some_and(|p| p.flipped)
+    }
+
+    /// The lines (see [`line_bit`]) holding one of `seat`'s unpromoted
+    /// pawns, whatever their facing: what nifu is judged on.
+    fn pawn_lines(&self, seat: u8) -> u16 {
+        Squares(self.index.owned[seat as usize % SEATS])
+            .filter(|&i| self.board[i as usize].is_some_and(Piece4::is_pawn))
+            .fold(0, |lines, i| lines | line_bit(seat, Sq4(i)))
+    }
+
+    /// Whether `seat`'s unpromoted pawn `p` may go from `from` to `to`
+    /// without promoting: not to a square where it is dead, and not onto
+    /// another line holding one of the seat's pawns (moving along the line
+    /// never makes a pair).
+    fn pawn_may_go(&self, seat: u8, p: Piece4, from: Sq4, to: Sq4, pawn_lines: u16) -> bool {
+        let same_line = line_bit(seat, from) == line_bit(seat, to);
+        !self.pawn_dead(p.facing, to) && (same_line || pawn_lines & line_bit(seat, to) == 0)
+    }
+}
+
+/// The line parallel to `seat`'s facing through `sq` (columns for South
+/// and North, rows for West and East), as a bit.
+fn line_bit(seat: u8, sq: Sq4) -> u16 {
+    1 << if seat % 2 == 0 { sq.x() } else { sq.y() }
+}
+
+/// Whether `p` may promote moving from `from` to `to`: a kind that promotes,
+/// not yet promoted, starting or ending in the last three rows of its own
+/// facing.
+fn promotes(p: Piece4, from: Sq4, to: Sq4) -> bool {
+    p.kind.can_promote()
+        && !p.promoted
+        && (forward_rank(p.facing, from) >= 6 || forward_rank(p.facing, to) >= 6)
+}
+
+/// A piece's destinations, on the stack: a dragon, the most mobile piece,
+/// reaches at most 16 + 4 squares.
+#[derive(Default)]
+struct Targets {
+    squares: [Sq4; 20],
+    len: usize,
+}
+
+impl Targets {
+    fn push(&mut self, sq: Sq4) {
+        if let Some(slot) = self.squares.get_mut(self.len) {
+            *slot = sq;
+            self.len += 1;
+        }
+    }
+
+    fn as_slice(&self) -> &[Sq4] {
+        &self.squares[..self.len]
+    }
+}

@@ -1,0 +1,171 @@
+//! The board's geometry as tables built at compile time: each square's
+//! neighbour in each of the eight directions, and the directions each kind
+//! of piece steps in for each facing. Move generation and attack tests are
+//! then lookups instead of coordinate arithmetic and rotations.
+
+use super::types::{Kind4, Piece4};
+
+/// The eight directions as (dx, dy): the four orthogonal ones first, each
+/// group in clockwise order, so that turning by a facing is adding it
+/// within the group.
+pub(crate) const DIRS: [(i8, i8); 8] = [
+    (0, 1),
+    (1, 0),
+    (0, -1),
+    (-1, 0),
+    (1, 1),
+    (1, -1),
+    (-1, -1),
+    (-1, 1),
+];
+
+/// No square: off the board.
+pub(crate) const OFF: u8 = u8::MAX;
+
+/// `NEIGHBOR[sq][d]`: the square one step from `sq` in direction `d`, or
+/// [`OFF`].
+pub(crate) static NEIGHBOR: [[u8; 8]; 81] = neighbors();
+
+const fn neighbors() -> [[u8; 8]; 81] {
+    let mut table = [[OFF; 8]; 81];
+    let mut sq = 0;
+    while sq < 81 {
+        let mut d = 0;
+        while d < 8 {
+            let x = (sq % 9) as i8 + DIRS[d].0;
+            let y = (sq / 9) as i8 + DIRS[d].1;
+            if x >= 0 && x < 9 && y >= 0 && y < 9 {
+                table[sq][d] = (y * 9 + x) as u8;
+            }
+            d += 1;
+        }
+        sq += 1;
+    }
+    table
+}
+
+/// `RAY[sq][d]`: the squares beyond `sq` in orthogonal direction `d`, as
+/// bits: whether a rook stands on a line at all is then one test.
+pub(crate) static RAY: [[u128; 4]; 81] = rays();
+
+const fn rays() -> [[u128; 4]; 81] {
+    let mut table = [[0; 4]; 81];
+    let mut sq = 0;
+    while sq < 81 {
+        let mut d = 0;
+        while d < 4 {
+            let mut cur = NEIGHBOR[sq][d];
+            while cur != OFF {
+                table[sq][d] |= 1 << cur;
+                cur = NEIGHBOR[cur as usize][d];
+            }
+            d += 1;
+        }
+        sq += 1;
+    }
+    table
+}
+
+/// The 81 squares as bits.
+pub(crate) const ALL_SQUARES: u128 = (1 << 81) - 1;
+
+/// The squares whose bits are set, lowest first.
+pub(crate) struct Squares(pub u128);
+
+impl Iterator for Squares {
+    type Item = u8;
+
+    fn next(&mut self) -> Option<u8> {
+        if self.0 == 0 {
+            return None;
+        }
+        let sq = self.0.trailing_zeros() as u8;
+        self.0 &= self.0 - 1;
+        Some(sq)
+    }
+}
+
+/// The direction opposite `d`.
+pub(crate) const fn opposite(d: usize) -> usize {
+    if d < 4 { (d + 2) % 4 } else { 4 + (d - 2) % 4 }
+}
+
+/// How a piece moves one step, by class: king, gold (and the promoted
+/// silver and pawn), silver, pawn, rook (steps none), dragon (the
+/// diagonals), as direction bits seen from South.
+const SOUTH_STEPS: [u8; 6] = [0xFF, 0x9F, 0xF1, 0x01, 0x00, 0xF0];
+
+/// `STEPS[class][facing]`: [`SOUTH_STEPS`] turned to each facing.
+static STEPS: [[u8; 4]; 6] = turned_steps();
+
+const fn turn(mask: u8, facing: u8) -> u8 {
+    let orthogonal = mask & 0x0F;
+    let diagonal = mask >> 4;
+    let f = facing % 4;
+    let o = ((orthogonal << f) | (orthogonal >> ((4 - f) % 4))) & 0x0F;
+    let g = ((diagonal << f) | (diagonal >> ((4 - f) % 4))) & 0x0F;
+    o | (g << 4)
+}
+
+const fn turned_steps() -> [[u8; 4]; 6] {
+    let mut table = [[0; 4]; 6];
+    let mut class = 0;
+    while class < 6 {
+        let mut facing = 0;
+        while facing < 4 {
+            table[class][facing] = turn(SOUTH_STEPS[class], facing as u8);
+            facing += 1;
+        }
+        class += 1;
+    }
+    table
+}
+
+/// The directions `p` steps in, as bits of [`DIRS`].
+pub(crate) fn step_dirs(p: Piece4) -> u8 {
+    let class = match (p.kind, p.promoted) {
+        (Kind4::King, _) => 0,
+        (Kind4::Gold, _) | (Kind4::Silver, true) | (Kind4::Pawn, true) => 1,
+        (Kind4::Silver, false) => 2,
+        (Kind4::Pawn, false) => 3,
+        (Kind4::Rook, false) => 4,
+        (Kind4::Rook, true) => 5,
+    };
+    STEPS[class][p.facing as usize % 4]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::shogi4::types::rotate;
+
+    #[test]
+    fn turning_a_step_mask_matches_rotating_each_step() {
+        for class in 0..6 {
+            for facing in 0..4u8 {
+                for (d, &step) in DIRS.iter().enumerate() {
+                    let turned = rotate(facing, step);
+                    let e = DIRS.iter().position(|&s| s == turned).unwrap();
+                    let before = SOUTH_STEPS[class] & (1 << d) != 0;
+                    let after = STEPS[class][facing as usize] & (1 << e) != 0;
+                    assert_eq!(before, after, "class {class} facing {facing} dir {d}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn rays_reach_the_edge() {
+        // From e5 each way: four squares; from a1 up and right: eight.
+        let e5 = 4 * 9 + 4;
+        assert!(RAY[e5].iter().all(|r| r.count_ones() == 4));
+        assert_eq!(RAY[0].map(u128::count_ones), [8, 8, 0, 0]);
+    }
+
+    #[test]
+    fn opposite_directions_cancel() {
+        for (d, &(dx, dy)) in DIRS.iter().enumerate() {
+            assert_eq!(DIRS[opposite(d)], (-dx, -dy));
+        }
+    }
+}
