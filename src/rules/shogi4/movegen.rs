@@ -85,8 +85,8 @@ impl Position4 {
             }
         }
         if p.kind == Kind4::Rook {
-            for d in 0..4 {
-                let mut cur = NEIGHBOR[from.0 as usize][d];
+            for (d, &first) in NEIGHBOR[from.0 as usize][..4].iter().enumerate() {
+                let mut cur = first;
                 while cur != OFF && consider(cur) {
                     cur = NEIGHBOR[cur as usize][d];
                 }
