@@ -12,20 +12,37 @@ pub(crate) const DROP_MATE_DEPTH: u8 = 2;
 impl Position4 {
     /// Plays a legal move of the seat to move, with every mate it causes.
     pub fn play(&mut self, mv: Move4) {
+        self.play_and_count(mv, Settle::FirstMove);
+    }
+
+    /// Plays `mv` like [`play`](Self::play) and returns the number of legal
+    /// moves of the seat that moves next (0 once the game is over): perft's
+    /// last ply, which so generates each position's moves once, not twice.
+    fn play_and_count(&mut self, mv: Move4, settle: Settle) -> u64 {
         let mover = self.to_move;
         self.apply(mover, mv);
         self.move_number += 1;
-        self.settle(mover);
+        self.settle(mover, settle)
     }
 
     /// Finds the next seat; a seat with no legal move when its turn comes is
     /// mated, its pieces change hands, and the next seat is chosen again.
-    pub(crate) fn settle(&mut self, mover: u8) {
+    /// Returns how many moves the next seat was found to have (all of them,
+    /// or just the first), 0 once the game is over.
+    fn settle(&mut self, mover: u8, settle: Settle) -> u64 {
         loop {
             let next = self.next_seat(mover);
-            if self.is_over() || self.has_legal_move(next, DROP_MATE_DEPTH) {
-                self.to_move = next;
-                return;
+            self.to_move = next;
+            if self.is_over() {
+                return 0;
+            }
+            let mut found = 0;
+            self.for_each_legal(next, DROP_MATE_DEPTH, |_| {
+                found += 1;
+                settle == Settle::FirstMove
+            });
+            if found > 0 {
+                return found;
             }
             self.checkmate(next, mover);
         }
@@ -94,13 +111,25 @@ impl Position4 {
         if depth == 1 {
             return self.count_legal();
         }
-        self.legal_moves()
-            .into_iter()
-            .map(|mv| {
-                let mut next = self.clone();
+        let mut total = 0;
+        for mv in self.legal_moves() {
+            let mut next = self.clone();
+            total += if depth == 2 {
+                next.play_and_count(mv, Settle::CountAll)
+            } else {
                 next.play(mv);
                 next.perft(depth - 1)
-            })
-            .sum()
+            };
+        }
+        total
     }
+}
+
+/// How far [`Position4::settle`] looks into the next seat's moves.
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Settle {
+    /// Stop at the first legal move: enough to know the seat is not mated.
+    FirstMove,
+    /// Count them all (perft).
+    CountAll,
 }

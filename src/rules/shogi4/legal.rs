@@ -251,6 +251,10 @@ mod tests {
                 let by_copy = pos.legal_by_copy(pos.to_move());
                 assert_eq!(sorted(moves.clone()), sorted(by_copy), "{}", pos.to_sfen4());
                 checks += usize::from(pos.in_check(pos.to_move()));
+                for seat in 0..4 {
+                    let kept = pos.in_check(seat);
+                    assert_eq!(kept, pos.king_attacked(seat), "{}", pos.to_sfen4());
+                }
                 let Some(&mv) = moves.get(rng.random_range(0..moves.len().max(1))) else {
                     break;
                 };

@@ -9,6 +9,7 @@
 //! copy for most moves (see `legal`).
 
 pub mod adapter;
+mod checks;
 pub mod flow;
 pub mod game;
 mod index;

@@ -62,6 +62,8 @@ pub struct Position4 {
     pub(crate) kings: [Sq4; SEATS],
     /// The board as bit sets, kept by `apply`.
     pub(crate) index: BoardIndex,
+    /// The seats in check (a bit per seat), kept by `apply` and `reindex`.
+    pub(crate) checked: u8,
 }
 
 impl Position4 {
@@ -131,6 +133,10 @@ impl Position4 {
                 }
             }
         }
+        self.checked = 0;
+        for seat in 0..SEATS as u8 {
+            self.recheck(seat);
+        }
     }
 
     /// Whether the game is over: two mates (or as the room says), the first
@@ -198,14 +204,6 @@ impl Position4 {
         None
     }
 
-    /// Whether `seat`'s live king is attacked by another seat's pieces.
-    pub fn in_check(&self, seat: u8) -> bool {
-        match self.king_square(seat) {
-            Some(sq) if self.is_active(seat) => self.attackers(sq) & !(1 << seat) != 0,
-            _ => false,
-        }
-    }
-
     /// The seat's partner in pairs.
     pub(crate) fn partner(&self, seat: u8) -> Option<u8> {
         (self.play.format == Format::Pairs).then_some((seat + 2) % 4)
@@ -213,7 +211,8 @@ impl Position4 {
 
     /// Places a move's pieces (no turn logic): what king safety is judged on.
     pub(crate) fn apply(&mut self, seat: u8, mv: Move4) {
-        match mv {
+        let rooks_before = self.index.rooks;
+        let from = match mv {
             Move4::Step { from, to, promote } => {
                 let mut p = self.board[from.0 as usize].take().expect("a piece to move");
                 self.index.remove(from.0, p);
@@ -228,13 +227,16 @@ impl Position4 {
                 p.promoted |= promote;
                 self.board[to.0 as usize] = Some(p);
                 self.index.place(to.0, p);
+                Some(from)
             }
             Move4::Drop { kind, to } => {
                 self.hands[seat as usize][kind.hand_index()] -= 1;
                 let p = Piece4::new(kind, seat);
                 self.board[to.0 as usize] = Some(p);
                 self.index.place(to.0, p);
+                None
             }
-        }
+        };
+        self.refresh_checks(from, mv.to(), rooks_before | self.index.rooks);
     }
 }

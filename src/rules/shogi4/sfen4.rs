@@ -98,6 +98,7 @@ impl Position4 {
             mated_count: 0,
             kings: [Sq4(0); SEATS],
             index: Default::default(),
+            checked: 0,
         };
         read_board(&mut pos, board)?;
         let mut chars = seat.chars();

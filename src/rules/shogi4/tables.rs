@@ -95,8 +95,16 @@ pub(crate) const fn opposite(d: usize) -> usize {
 /// diagonals), as direction bits seen from South.
 const SOUTH_STEPS: [u8; 6] = [0xFF, 0x9F, 0xF1, 0x01, 0x00, 0xF0];
 
-/// `STEPS[class][facing]`: [`SOUTH_STEPS`] turned to each facing.
-static STEPS: [[u8; 4]; 6] = turned_steps();
+// `CLASS` and `STEPS` index by the enum's order.
+const _: () = assert!(Kind4::King as usize == 0 && Kind4::Pawn as usize == 4);
+
+/// The class of each kind, unpromoted and promoted, in [`Kind4`]'s order
+/// (king, rook, gold, silver, pawn).
+const CLASS: [[usize; 2]; 5] = [[0, 0], [4, 5], [1, 1], [2, 1], [3, 1]];
+
+/// `STEPS[kind][promoted][facing]`: [`SOUTH_STEPS`] turned to each facing,
+/// so that a piece's steps are one lookup, not a branch per kind.
+static STEPS: [[[u8; 4]; 2]; 5] = turned_steps();
 
 const fn turn(mask: u8, facing: u8) -> u8 {
     let orthogonal = mask & 0x0F;
@@ -107,31 +115,28 @@ const fn turn(mask: u8, facing: u8) -> u8 {
     o | (g << 4)
 }
 
-const fn turned_steps() -> [[u8; 4]; 6] {
-    let mut table = [[0; 4]; 6];
-    let mut class = 0;
-    while class < 6 {
-        let mut facing = 0;
-        while facing < 4 {
-            table[class][facing] = turn(SOUTH_STEPS[class], facing as u8);
-            facing += 1;
+const fn turned_steps() -> [[[u8; 4]; 2]; 5] {
+    let mut table = [[[0; 4]; 2]; 5];
+    let mut kind = 0;
+    while kind < 5 {
+        let mut promoted = 0;
+        while promoted < 2 {
+            let mut facing = 0;
+            while facing < 4 {
+                let class = CLASS[kind][promoted];
+                table[kind][promoted][facing] = turn(SOUTH_STEPS[class], facing as u8);
+                facing += 1;
+            }
+            promoted += 1;
         }
-        class += 1;
+        kind += 1;
     }
     table
 }
 
 /// The directions `p` steps in, as bits of [`DIRS`].
 pub(crate) fn step_dirs(p: Piece4) -> u8 {
-    let class = match (p.kind, p.promoted) {
-        (Kind4::King, _) => 0,
-        (Kind4::Gold, _) | (Kind4::Silver, true) | (Kind4::Pawn, true) => 1,
-        (Kind4::Silver, false) => 2,
-        (Kind4::Pawn, false) => 3,
-        (Kind4::Rook, false) => 4,
-        (Kind4::Rook, true) => 5,
-    };
-    STEPS[class][p.facing as usize % 4]
+    STEPS[p.kind as usize][p.promoted as usize][p.facing as usize % 4]
 }
 
 #[cfg(test)]
@@ -141,14 +146,23 @@ mod tests {
 
     #[test]
     fn turning_a_step_mask_matches_rotating_each_step() {
-        for class in 0..6 {
-            for facing in 0..4u8 {
-                for (d, &step) in DIRS.iter().enumerate() {
-                    let turned = rotate(facing, step);
-                    let e = DIRS.iter().position(|&s| s == turned).unwrap();
-                    let before = SOUTH_STEPS[class] & (1 << d) != 0;
-                    let after = STEPS[class][facing as usize] & (1 << e) != 0;
-                    assert_eq!(before, after, "class {class} facing {facing} dir {d}");
+        let kinds = [Kind4::King, Kind4::Rook, Kind4::Gold, Kind4::Silver, Kind4::Pawn];
+        for (k, kind) in kinds.into_iter().enumerate() {
+            for promoted in [false, true] {
+                let class = CLASS[k][promoted as usize];
+                for facing in 0..4u8 {
+                    let p = Piece4 {
+                        promoted,
+                        facing,
+                        ..Piece4::new(kind, 0)
+                    };
+                    for (d, &step) in DIRS.iter().enumerate() {
+                        let turned = rotate(facing, step);
+                        let e = DIRS.iter().position(|&s| s == turned).unwrap();
+                        let before = SOUTH_STEPS[class] & (1 << d) != 0;
+                        let after = step_dirs(p) & (1 << e) != 0;
+                        assert_eq!(before, after, "{p:?} dir {d}");
+                    }
                 }
             }
         }
