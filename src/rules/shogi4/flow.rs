@@ -36,11 +36,10 @@ impl Position4 {
             if self.is_over() {
                 return 0;
             }
-            let mut found = 0;
-            self.for_each_legal(next, DROP_MATE_DEPTH, |_| {
-                found += 1;
-                settle == Settle::FirstMove
-            });
+            let found = match settle {
+                Settle::FirstMove => u64::from(self.has_legal_move(next, DROP_MATE_DEPTH)),
+                Settle::CountAll => self.count_moves(next, DROP_MATE_DEPTH),
+            };
             if found > 0 {
                 return found;
             }

@@ -15,12 +15,12 @@ use super::types::{Kind4, Move4, Sq4};
 
 /// The seat's own pieces that shield its king from a rook's line, by the
 /// line's direction: a pinned piece may only move along that line.
-struct Pins {
-    king: Sq4,
+pub(super) struct Pins {
+    pub king: Sq4,
     /// Pinned along the king's column.
-    vertical: u128,
+    pub vertical: u128,
     /// Pinned along the king's row.
-    horizontal: u128,
+    pub horizontal: u128,
 }
 
 impl Pins {
@@ -56,8 +56,17 @@ impl Position4 {
         if self.is_over() {
             return 0;
         }
+        self.count_moves(self.to_move, 2)
+    }
+
+    /// How many legal moves `seat` has: by bits when the quick test
+    /// serves, else one by one.
+    pub(crate) fn count_moves(&self, seat: u8, depth: u8) -> u64 {
+        if let Some(pins) = self.quick_test(seat) {
+            return self.count_quick(seat, &pins, depth);
+        }
         let mut count = 0;
-        self.for_each_legal(self.to_move, 2, |_| {
+        self.for_each_legal(seat, depth, |_| {
             count += 1;
             false
         });
@@ -95,7 +104,7 @@ impl Position4 {
     /// The pins that let moves be judged without a copy, or `None` when
     /// every move needs the full test: in check, or in pairs (a move may
     /// check the partner).
-    fn quick_test(&self, seat: u8) -> Option<Pins> {
+    pub(super) fn quick_test(&self, seat: u8) -> Option<Pins> {
         if self.play.format == Format::Pairs || self.in_check(seat) {
             return None;
         }
@@ -186,7 +195,7 @@ impl Position4 {
     }
 
     /// Whether a pawn of `seat` on `sq` would attack another seat's live king.
-    fn pawn_checks_king(&self, seat: u8, sq: Sq4) -> bool {
+    pub(super) fn pawn_checks_king(&self, seat: u8, sq: Sq4) -> bool {
         self.pawn_target(seat, sq)
             .is_some_and(|k| k.kind == Kind4::King && !k.flipped && k.owner != Some(seat))
     }
@@ -252,6 +261,12 @@ mod tests {
                 assert_eq!(sorted(moves.clone()), sorted(by_copy), "{}", pos.to_sfen4());
                 checks += usize::from(pos.in_check(pos.to_move()));
                 for seat in 0..4 {
+                    let mut listed = 0;
+                    pos.for_each_legal(seat, 2, |_| {
+                        listed += 1;
+                        false
+                    });
+                    assert_eq!(pos.count_moves(seat, 2), listed, "{}", pos.to_sfen4());
                     let kept = pos.in_check(seat);
                     assert_eq!(kept, pos.king_attacked(seat), "{}", pos.to_sfen4());
                 }

@@ -10,6 +10,7 @@
 
 pub mod adapter;
 mod checks;
+mod count;
 pub mod flow;
 pub mod game;
 mod index;

@@ -4,7 +4,7 @@
 //! pawns (last row, or in front of a flipped king).
 
 use super::position::Position4;
-use super::tables::{ALL_SQUARES, NEIGHBOR, OFF, Squares, step_dirs};
+use super::tables::{ALL_SQUARES, NEIGHBOR, OFF, Squares, step_targets_of};
 use super::types::{Kind4, Move4, Piece4, SEATS, Sq4, forward_rank};
 
 impl Position4 {
@@ -12,13 +12,13 @@ impl Position4 {
     /// returns `true`.
     pub(crate) fn for_each_pseudo<F: FnMut(Move4) -> bool>(&self, seat: u8, mut f: F) {
         let pawn_lines = self.pawn_lines(seat);
+        let blocked = self.blocked_for(seat);
         for i in Squares(self.index.owned[seat as usize % SEATS]) {
             let from = Sq4(i);
             let Some(p) = self.board[i as usize] else {
                 continue;
             };
-            let targets = self.targets(from, p);
-            for &to in targets.as_slice() {
+            for to in Squares(self.targets(from, p, blocked)).map(Sq4) {
                 if promotes(p, from, to)
                     && f(Move4::Step {
                         from,
@@ -56,43 +56,37 @@ impl Position4 {
         }
     }
 
-    /// Squares `p` on `from` may move to: empty, or holding a capturable
-    /// piece: an opponent's or an ownerless one, never a king. In pairs the
-    /// partner is no opponent (RULES.md: "moving onto an opponent's piece
-    /// captures it"), so the partner's pieces block.
-    fn targets(&self, from: Sq4, p: Piece4) -> Targets {
-        let partner = p.owner.and_then(|o| self.partner(o));
-        let mut out = Targets::default();
-        let mut consider = |to: u8| -> bool {
-            match self.board[to as usize] {
-                None => {
-                    out.push(Sq4(to));
-                    true
-                }
-                Some(q) => {
-                    let friendly = q.owner == p.owner || (q.owner.is_some() && q.owner == partner);
-                    if q.kind != Kind4::King && !friendly {
-                        out.push(Sq4(to));
-                    }
-                    false
-                }
-            }
-        };
-        let dirs = step_dirs(p);
-        for (d, &to) in NEIGHBOR[from.0 as usize].iter().enumerate() {
-            if dirs & (1 << d) != 0 && to != OFF {
-                consider(to);
-            }
-        }
+    /// The squares `seat`'s pieces may not move onto: its own pieces,
+    /// every king (never captured), and in pairs the partner's pieces
+    /// (RULES.md: "moving onto an opponent's piece captures it"; the
+    /// partner is no opponent). Everything else (an opponent's piece or
+    /// an ownerless one) may be captured.
+    pub(super) fn blocked_for(&self, seat: u8) -> u128 {
+        let kings = self.kings.iter().fold(0u128, |bits, k| bits | 1 << k.0);
+        let partner = self
+            .partner(seat)
+            .map_or(0, |p| self.index.owned[p as usize % SEATS]);
+        self.index.owned[seat as usize % SEATS] | kings | partner
+    }
+
+    /// Squares `p` on `from` may move to, given the squares it may not
+    /// move onto (`blocked`), as bits.
+    pub(super) fn targets(&self, from: Sq4, p: Piece4, blocked: u128) -> u128 {
+        let mut out = step_targets_of(p, from.0);
         if p.kind == Kind4::Rook {
             for (d, &first) in NEIGHBOR[from.0 as usize][..4].iter().enumerate() {
                 let mut cur = first;
-                while cur != OFF && consider(cur) {
+                while cur != OFF {
+                    let bit = 1u128 << cur;
+                    out |= bit;
+                    if self.index.occupied & bit != 0 {
+                        break;
+                    }
                     cur = NEIGHBOR[cur as usize][d];
                 }
             }
         }
-        out
+        out & !blocked
     }
 
     /// Whether an unpromoted pawn facing `facing` on `sq` has no move: it
@@ -104,7 +98,7 @@ impl Position4 {
 
     /// The lines (see [`line_bit`]) holding one of `seat`'s unpromoted
     /// pawns, whatever their facing: what nifu is judged on.
-    fn pawn_lines(&self, seat: u8) -> u16 {
+    pub(super) fn pawn_lines(&self, seat: u8) -> u16 {
         Squares(self.index.owned[seat as usize % SEATS])
             .filter(|&i| self.board[i as usize].is_some_and(Piece4::is_pawn))
             .fold(0, |lines, i| lines | line_bit(seat, Sq4(i)))
@@ -114,7 +108,7 @@ impl Position4 {
     /// without promoting: not to a square where it is dead, and not onto
     /// another line holding one of the seat's pawns (moving along the line
     /// never makes a pair).
-    fn pawn_may_go(&self, seat: u8, p: Piece4, from: Sq4, to: Sq4, pawn_lines: u16) -> bool {
+    pub(super) fn pawn_may_go(&self, seat: u8, p: Piece4, from: Sq4, to: Sq4, pawn_lines: u16) -> bool {
         let same_line = line_bit(seat, from) == line_bit(seat, to);
         !self.pawn_dead(p.facing, to) && (same_line || pawn_lines & line_bit(seat, to) == 0)
     }
@@ -122,36 +116,15 @@ impl Position4 {
 
 /// The line parallel to `seat`'s facing through `sq` (columns for South
 /// and North, rows for West and East), as a bit.
-fn line_bit(seat: u8, sq: Sq4) -> u16 {
+pub(super) fn line_bit(seat: u8, sq: Sq4) -> u16 {
     1 << if seat % 2 == 0 { sq.x() } else { sq.y() }
 }
 
 /// Whether `p` may promote moving from `from` to `to`: a kind that promotes,
 /// not yet promoted, starting or ending in the last three rows of its own
 /// facing.
-fn promotes(p: Piece4, from: Sq4, to: Sq4) -> bool {
+pub(super) fn promotes(p: Piece4, from: Sq4, to: Sq4) -> bool {
     p.kind.can_promote()
         && !p.promoted
         && (forward_rank(p.facing, from) >= 6 || forward_rank(p.facing, to) >= 6)
-}
-
-/// A piece's destinations, on the stack: a dragon, the most mobile piece,
-/// reaches at most 16 + 4 squares.
-#[derive(Default)]
-struct Targets {
-    squares: [Sq4; 20],
-    len: usize,
-}
-
-impl Targets {
-    fn push(&mut self, sq: Sq4) {
-        if let Some(slot) = self.squares.get_mut(self.len) {
-            *slot = sq;
-            self.len += 1;
-        }
-    }
-
-    fn as_slice(&self) -> &[Sq4] {
-        &self.squares[..self.len]
-    }
 }

@@ -69,6 +69,33 @@ const fn rays() -> [[u128; 4]; 81] {
 /// The 81 squares as bits.
 pub(crate) const ALL_SQUARES: u128 = (1 << 81) - 1;
 
+/// `COLUMNS[x]` and `ROWS[y]`: the nine squares of a column or a row.
+pub(crate) const COLUMNS: [u128; 9] = lines(9, 1);
+pub(crate) const ROWS: [u128; 9] = lines(1, 9);
+
+const fn lines(along: u32, across: u32) -> [u128; 9] {
+    let mut table = [0; 9];
+    let mut line = 0;
+    while line < 9 {
+        let mut i = 0;
+        while i < 9 {
+            table[line] |= 1 << (line as u32 * across + i * along);
+            i += 1;
+        }
+        line += 1;
+    }
+    table
+}
+
+/// `ZONE[facing]`: the three last rows for a piece of that facing, where
+/// it may promote.
+pub(crate) static ZONE: [u128; 4] = [
+    ROWS[6] | ROWS[7] | ROWS[8],
+    COLUMNS[6] | COLUMNS[7] | COLUMNS[8],
+    ROWS[0] | ROWS[1] | ROWS[2],
+    COLUMNS[0] | COLUMNS[1] | COLUMNS[2],
+];
+
 /// The squares whose bits are set, lowest first.
 pub(crate) struct Squares(pub u128);
 
@@ -134,6 +161,45 @@ const fn turned_steps() -> [[[u8; 4]; 2]; 5] {
     table
 }
 
+/// `STEP_TARGETS[kind][promoted][facing][sq]`: the squares a piece steps
+/// to from `sq`, as bits.
+static STEP_TARGETS: [[[[u128; 81]; 4]; 2]; 5] = step_targets();
+
+const fn step_targets() -> [[[[u128; 81]; 4]; 2]; 5] {
+    let mut table = [[[[0; 81]; 4]; 2]; 5];
+    let mut kind = 0;
+    while kind < 5 {
+        let mut promoted = 0;
+        while promoted < 2 {
+            let mut facing = 0;
+            while facing < 4 {
+                let dirs = STEPS[kind][promoted][facing];
+                let mut sq = 0;
+                while sq < 81 {
+                    let mut d = 0;
+                    while d < 8 {
+                        let to = NEIGHBOR[sq][d];
+                        if dirs & (1 << d) != 0 && to != OFF {
+                            table[kind][promoted][facing][sq] |= 1 << to;
+                        }
+                        d += 1;
+                    }
+                    sq += 1;
+                }
+                facing += 1;
+            }
+            promoted += 1;
+        }
+        kind += 1;
+    }
+    table
+}
+
+/// The squares `p` on `sq` steps to, as bits.
+pub(crate) fn step_targets_of(p: Piece4, sq: u8) -> u128 {
+    STEP_TARGETS[p.kind as usize][p.promoted as usize][p.facing as usize % 4][sq as usize % 81]
+}
+
 /// The directions `p` steps in, as bits of [`DIRS`].
 pub(crate) fn step_dirs(p: Piece4) -> u8 {
     STEPS[p.kind as usize][p.promoted as usize][p.facing as usize % 4]
@@ -174,6 +240,22 @@ mod tests {
         let e5 = 4 * 9 + 4;
         assert!(RAY[e5].iter().all(|r| r.count_ones() == 4));
         assert_eq!(RAY[0].map(u128::count_ones), [8, 8, 0, 0]);
+    }
+
+    #[test]
+    fn lines_and_zones_hold_the_right_squares() {
+        use crate::rules::shogi4::types::{Sq4, forward_rank};
+        for sq in 0..81u8 {
+            let s = Sq4(sq);
+            let bit = 1u128 << sq;
+            assert_ne!(COLUMNS[s.x() as usize] & bit, 0);
+            assert_ne!(ROWS[s.y() as usize] & bit, 0);
+            for facing in 0..4u8 {
+                let in_zone = ZONE[facing as usize] & bit != 0;
+                assert_eq!(in_zone, forward_rank(facing, s) >= 6, "{s} {facing}");
+            }
+        }
+        assert!(COLUMNS.iter().chain(&ROWS).all(|l| l.count_ones() == 9));
     }
 
     #[test]
