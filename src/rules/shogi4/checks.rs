@@ -3,7 +3,7 @@
 //! king near the two squares it touches.
 
 use super::position::Position4;
-use super::tables::RAY;
+use super::tables::{AROUND, COLUMNS, RAY, ROWS};
 use super::types::{SEATS, Sq4};
 
 impl Position4 {
@@ -18,6 +18,23 @@ impl Position4 {
             Some(sq) if self.is_active(seat) => self.attackers(sq) & !(1 << seat) != 0,
             _ => false,
         }
+    }
+
+    /// Whether a seat other than `seat` attacks `sq` once `seat`'s king has
+    /// left `from`: where the king may step. Most squares have no other
+    /// seat's piece next to them and no other seat's rook on their lines,
+    /// which two masks show before any square is looked at.
+    pub(crate) fn safe_for_king(&self, seat: u8, from: Sq4, sq: Sq4) -> bool {
+        let others = (0..SEATS)
+            .filter(|&s| s != seat as usize)
+            .fold(0u128, |bits, s| bits | self.index.owned[s]);
+        let lines = COLUMNS[sq.x() as usize] | ROWS[sq.y() as usize];
+        let near = AROUND[sq.0 as usize] & others;
+        let rooks = lines & self.index.rooks & others;
+        if near == 0 && rooks == 0 {
+            return true;
+        }
+        self.attackers_ignoring(sq, from.0) & !(1 << seat) == 0
     }
 
     /// Records afresh whether `seat` is in check.
@@ -36,27 +53,24 @@ impl Position4 {
     /// a line with one where a rook stood before or stands after
     /// (`rook_lines`), can have come into or out of check.
     pub(crate) fn refresh_checks(&mut self, from: Option<Sq4>, to: Sq4, rooks: u128) {
+        let changed = from.map_or(0, |f| 1u128 << f.0) | 1 << to.0;
         for seat in 0..SEATS as u8 {
             let Some(king) = self.king_square(seat) else {
                 continue;
             };
-            let touched = |sq: Sq4| touches_king(king, sq, rooks);
-            if touched(to) || from.is_some_and(touched) {
+            if watched(king, rooks) & changed != 0 {
                 self.recheck(seat);
             }
         }
     }
 }
 
-/// Whether a change on `sq` can change the attacks on a king on `king`:
-/// `sq` is the king's square or next to it, or on one of its lines that
-/// holds a rook in `rooks`.
-fn touches_king(king: Sq4, sq: Sq4, rooks: u128) -> bool {
-    if king.x().abs_diff(sq.x()) <= 1 && king.y().abs_diff(sq.y()) <= 1 {
-        return true;
-    }
-    let bit = 1u128 << sq.0;
+/// The squares where a change can change the attacks on a king on `king`:
+/// its own square, the squares next to it, and its lines that hold a rook
+/// in `rooks`.
+fn watched(king: Sq4, rooks: u128) -> u128 {
     RAY[king.0 as usize]
         .iter()
-        .any(|ray| ray & bit != 0 && ray & rooks != 0)
+        .filter(|ray| *ray & rooks != 0)
+        .fold(AROUND[king.0 as usize], |bits, ray| bits | ray)
 }

@@ -45,7 +45,7 @@ impl Position4 {
     /// King moves: to squares no other seat attacks once the king has left.
     fn count_king_moves(&self, seat: u8, from: Sq4, targets: u128) -> u64 {
         Squares(targets)
-            .filter(|&to| self.attackers_ignoring(Sq4(to), from.0) & !(1 << seat) == 0)
+            .filter(|&to| self.safe_for_king(seat, from, Sq4(to)))
             .count() as u64
     }
 

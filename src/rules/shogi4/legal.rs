@@ -10,7 +10,7 @@
 //! has left, and a drop is legal unless it is a pawn that checks a king.
 
 use super::position::{Format, Position4};
-use super::tables::{NEIGHBOR, OFF, RAY};
+use super::tables::{NEIGHBOR, OFF, RAY, nearest};
 use super::types::{Kind4, Move4, Sq4};
 
 /// The seat's own pieces that shield its king from a rook's line, by the
@@ -133,22 +133,13 @@ impl Position4 {
     /// The own piece, if any, that alone stands between `seat`'s king and
     /// another seat's live rook in direction `d`.
     fn pinned_on(&self, seat: u8, king: Sq4, d: usize) -> Option<u8> {
-        let mut shield = None;
-        let mut cur = NEIGHBOR[king.0 as usize][d];
-        while cur != OFF {
-            if let Some(p) = self.board[cur as usize] {
-                match shield {
-                    None if p.owner == Some(seat) => shield = Some(cur),
-                    None => return None,
-                    Some(_) => {
-                        let rook = p.is_live() && p.kind == Kind4::Rook;
-                        return shield.filter(|_| rook && p.owner != Some(seat));
-                    }
-                }
-            }
-            cur = NEIGHBOR[cur as usize][d];
-        }
-        None
+        let own = self.index.owned[seat as usize % 4];
+        let blockers = RAY[king.0 as usize][d] & self.index.occupied;
+        let shield = nearest(blockers, d).filter(|s| own & (1 << s) != 0)?;
+        let pinner = nearest(blockers & RAY[shield as usize][d], d)?;
+        let live = self.index.owned.iter().fold(0, |bits, o| bits | o);
+        let their_rooks = self.index.rooks & live & !own;
+        (their_rooks & (1 << pinner) != 0).then_some(shield)
     }
 
     /// The quick test (see the module's comment): `seat` is not in check.
@@ -160,7 +151,7 @@ impl Position4 {
             } if self.pawn_checks_king(seat, to) => self.is_safe(seat, mv, depth),
             Move4::Drop { .. } => true,
             Move4::Step { from, to, .. } if from == pins.king => {
-                self.attackers_ignoring(to, from.0) & !(1 << seat) == 0
+                self.safe_for_king(seat, from, to)
             }
             Move4::Step { from, to, .. } => pins.allows(from, to),
         }

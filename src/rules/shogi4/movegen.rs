@@ -4,7 +4,7 @@
 //! pawns (last row, or in front of a flipped king).
 
 use super::position::Position4;
-use super::tables::{ALL_SQUARES, NEIGHBOR, OFF, Squares, step_targets_of};
+use super::tables::{ALL_SQUARES, NEIGHBOR, OFF, Squares, rook_slides, step_targets_of};
 use super::types::{Kind4, Move4, Piece4, SEATS, Sq4, forward_rank};
 
 impl Position4 {
@@ -74,17 +74,7 @@ impl Position4 {
     pub(super) fn targets(&self, from: Sq4, p: Piece4, blocked: u128) -> u128 {
         let mut out = step_targets_of(p, from.0);
         if p.kind == Kind4::Rook {
-            for (d, &first) in NEIGHBOR[from.0 as usize][..4].iter().enumerate() {
-                let mut cur = first;
-                while cur != OFF {
-                    let bit = 1u128 << cur;
-                    out |= bit;
-                    if self.index.occupied & bit != 0 {
-                        break;
-                    }
-                    cur = NEIGHBOR[cur as usize][d];
-                }
-            }
+            out |= rook_slides(from.0, self.index.occupied);
         }
         out & !blocked
     }

@@ -69,6 +69,51 @@ const fn rays() -> [[u128; 4]; 81] {
 /// The 81 squares as bits.
 pub(crate) const ALL_SQUARES: u128 = (1 << 81) - 1;
 
+/// The square of `bits` (part of a ray in orthogonal direction `d`)
+/// nearest the ray's start: up and right run to higher squares, so the
+/// lowest bit; down and left, the highest.
+pub(crate) fn nearest(bits: u128, d: usize) -> Option<u8> {
+    match (bits, d) {
+        (0, _) => None,
+        (_, 0 | 1) => Some(bits.trailing_zeros() as u8),
+        _ => Some((127 - bits.leading_zeros()) as u8),
+    }
+}
+
+/// The squares a rook on `sq` reaches along its four lines, up to and
+/// including the first occupied square of each (`occupied` as bits).
+pub(crate) fn rook_slides(sq: u8, occupied: u128) -> u128 {
+    let rays = &RAY[sq as usize % 81];
+    let mut reach = 0;
+    for (d, &ray) in rays.iter().enumerate() {
+        reach |= match nearest(ray & occupied, d) {
+            None => ray,
+            Some(first) => ray & !RAY[first as usize][d],
+        };
+    }
+    reach
+}
+
+/// `AROUND[sq]`: `sq` and the squares next to it.
+pub(crate) static AROUND: [u128; 81] = around();
+
+const fn around() -> [u128; 81] {
+    let mut table = [0; 81];
+    let mut sq = 0;
+    while sq < 81 {
+        table[sq] = 1 << sq;
+        let mut d = 0;
+        while d < 8 {
+            if NEIGHBOR[sq][d] != OFF {
+                table[sq] |= 1 << NEIGHBOR[sq][d];
+            }
+            d += 1;
+        }
+        sq += 1;
+    }
+    table
+}
+
 /// `COLUMNS[x]` and `ROWS[y]`: the nine squares of a column or a row.
 pub(crate) const COLUMNS: [u128; 9] = lines(9, 1);
 pub(crate) const ROWS: [u128; 9] = lines(1, 9);
@@ -161,12 +206,17 @@ const fn turned_steps() -> [[[u8; 4]; 2]; 5] {
     table
 }
 
-/// `STEP_TARGETS[kind][promoted][facing][sq]`: the squares a piece steps
-/// to from `sq`, as bits.
-static STEP_TARGETS: [[[[u128; 81]; 4]; 2]; 5] = step_targets();
+/// The square the step patterns are drawn around: e5.
+const CENTER: usize = 40;
 
-const fn step_targets() -> [[[[u128; 81]; 4]; 2]; 5] {
-    let mut table = [[[[0; 81]; 4]; 2]; 5];
+/// `PATTERNS[kind][promoted][facing]`: the squares a piece on e5 steps
+/// to. Moved to another square by a shift and cut to the squares around
+/// it, this gives any square's step targets from a table that stays in the
+/// fastest cache.
+static PATTERNS: [[[u128; 4]; 2]; 5] = patterns();
+
+const fn patterns() -> [[[u128; 4]; 2]; 5] {
+    let mut table = [[[0; 4]; 2]; 5];
     let mut kind = 0;
     while kind < 5 {
         let mut promoted = 0;
@@ -174,17 +224,12 @@ const fn step_targets() -> [[[[u128; 81]; 4]; 2]; 5] {
             let mut facing = 0;
             while facing < 4 {
                 let dirs = STEPS[kind][promoted][facing];
-                let mut sq = 0;
-                while sq < 81 {
-                    let mut d = 0;
-                    while d < 8 {
-                        let to = NEIGHBOR[sq][d];
-                        if dirs & (1 << d) != 0 && to != OFF {
-                            table[kind][promoted][facing][sq] |= 1 << to;
-                        }
-                        d += 1;
+                let mut d = 0;
+                while d < 8 {
+                    if dirs & (1 << d) != 0 {
+                        table[kind][promoted][facing] |= 1 << NEIGHBOR[CENTER][d];
                     }
-                    sq += 1;
+                    d += 1;
                 }
                 facing += 1;
             }
@@ -197,7 +242,16 @@ const fn step_targets() -> [[[[u128; 81]; 4]; 2]; 5] {
 
 /// The squares `p` on `sq` steps to, as bits.
 pub(crate) fn step_targets_of(p: Piece4, sq: u8) -> u128 {
-    STEP_TARGETS[p.kind as usize][p.promoted as usize][p.facing as usize % 4][sq as usize % 81]
+    let pattern = PATTERNS[p.kind as usize][p.promoted as usize][p.facing as usize % 4];
+    let sq = sq as usize % 81;
+    let moved = if sq >= CENTER {
+        pattern << (sq - CENTER)
+    } else {
+        pattern >> (CENTER - sq)
+    };
+    // A shift past the board's edge wraps to the far side of the row; those
+    // squares are not next to `sq`.
+    moved & AROUND[sq] & !(1 << sq)
 }
 
 /// The directions `p` steps in, as bits of [`DIRS`].
@@ -256,6 +310,42 @@ mod tests {
             }
         }
         assert!(COLUMNS.iter().chain(&ROWS).all(|l| l.count_ones() == 9));
+    }
+
+    #[test]
+    fn rook_slides_stop_at_the_first_piece() {
+        let e5 = 4 * 9 + 4;
+        let (e7, c5) = (6 * 9 + 4, 4 * 9 + 2);
+        let reach = rook_slides(e5, 1 << e7 | 1 << c5);
+        // Up to e7 (2), right to i5 (4), down to e1 (4), left to c5 (2).
+        assert_eq!(reach.count_ones(), 12);
+        assert_ne!(reach & 1 << e7, 0);
+        assert_eq!(reach & 1 << (7 * 9 + 4), 0);
+        assert_eq!(rook_slides(e5, 0).count_ones(), 16);
+    }
+
+    #[test]
+    fn shifted_patterns_equal_the_neighbours_in_each_direction() {
+        let kinds = [Kind4::King, Kind4::Rook, Kind4::Gold, Kind4::Silver, Kind4::Pawn];
+        for kind in kinds {
+            for promoted in [false, true] {
+                for facing in 0..4u8 {
+                    let p = Piece4 {
+                        promoted,
+                        facing,
+                        ..Piece4::new(kind, 0)
+                    };
+                    for sq in 0..81u8 {
+                        let by_dirs = (0..8)
+                            .filter(|d| step_dirs(p) & (1 << d) != 0)
+                            .map(|d| NEIGHBOR[sq as usize][d])
+                            .filter(|&to| to != OFF)
+                            .fold(0u128, |bits, to| bits | 1 << to);
+                        assert_eq!(step_targets_of(p, sq), by_dirs, "{p:?} on {sq}");
+                    }
+                }
+            }
+        }
     }
 
     #[test]
