@@ -144,4 +144,3 @@ fn count_piece_moves(p: Piece4, from: Sq4, targets: u128) -> u64 {
     };
     plain + u64::from(promoting.count_ones())
 }
-

@@ -150,9 +150,7 @@ impl Position4 {
                 to,
             } if self.pawn_checks_king(seat, to) => self.is_safe(seat, mv, depth),
             Move4::Drop { .. } => true,
-            Move4::Step { from, to, .. } if from == pins.king => {
-                self.safe_for_king(seat, from, to)
-            }
+            Move4::Step { from, to, .. } if from == pins.king => self.safe_for_king(seat, from, to),
             Move4::Step { from, to, .. } => pins.allows(from, to),
         }
     }

@@ -71,6 +71,7 @@ impl Position4 {
 
     /// Squares `p` on `from` may move to, given the squares it may not
     /// move onto (`blocked`), as bits.
+    #[inline(always)]
     pub(super) fn targets(&self, from: Sq4, p: Piece4, blocked: u128) -> u128 {
         let mut out = step_targets_of(p, from.0);
         if p.kind == Kind4::Rook {
@@ -98,7 +99,15 @@ impl Position4 {
     /// without promoting: not to a square where it is dead, and not onto
     /// another line holding one of the seat's pawns (moving along the line
     /// never makes a pair).
-    pub(super) fn pawn_may_go(&self, seat: u8, p: Piece4, from: Sq4, to: Sq4, pawn_lines: u16) -> bool {
+    #[inline]
+    pub(super) fn pawn_may_go(
+        &self,
+        seat: u8,
+        p: Piece4,
+        from: Sq4,
+        to: Sq4,
+        pawn_lines: u16,
+    ) -> bool {
         let same_line = line_bit(seat, from) == line_bit(seat, to);
         !self.pawn_dead(p.facing, to) && (same_line || pawn_lines & line_bit(seat, to) == 0)
     }

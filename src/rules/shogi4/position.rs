@@ -143,7 +143,8 @@ impl Position4 {
     /// mate in pairs, or a single player left.
     pub fn is_over(&self) -> bool {
         let mated = self.mated_count;
-        let active = (0..SEATS as u8).filter(|s| self.is_active(*s)).count();
+        // Every seat whose king is turned over is in the mated list.
+        let active = SEATS as u8 - mated.min(SEATS as u8);
         match self.play.format {
             Format::Pairs => mated >= 1,
             Format::Individual => mated >= self.play.mates_to_end || active <= 1,

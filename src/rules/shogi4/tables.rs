@@ -266,7 +266,13 @@ mod tests {
 
     #[test]
     fn turning_a_step_mask_matches_rotating_each_step() {
-        let kinds = [Kind4::King, Kind4::Rook, Kind4::Gold, Kind4::Silver, Kind4::Pawn];
+        let kinds = [
+            Kind4::King,
+            Kind4::Rook,
+            Kind4::Gold,
+            Kind4::Silver,
+            Kind4::Pawn,
+        ];
         for (k, kind) in kinds.into_iter().enumerate() {
             for promoted in [false, true] {
                 let class = CLASS[k][promoted as usize];
@@ -326,7 +332,13 @@ mod tests {
 
     #[test]
     fn shifted_patterns_equal_the_neighbours_in_each_direction() {
-        let kinds = [Kind4::King, Kind4::Rook, Kind4::Gold, Kind4::Silver, Kind4::Pawn];
+        let kinds = [
+            Kind4::King,
+            Kind4::Rook,
+            Kind4::Gold,
+            Kind4::Silver,
+            Kind4::Pawn,
+        ];
         for kind in kinds {
             for promoted in [false, true] {
                 for facing in 0..4u8 {
