@@ -9,8 +9,8 @@ use banmen::ui::App;
 mod ui_support;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
-use termwiz::input::{InputEvent, KeyCode, KeyEvent, Modifiers, MouseButtons, MouseEvent};
-use ui_support::{address, me, text_lines};
+use termwiz::input::{InputEvent, KeyCode, Modifiers, MouseButtons, MouseEvent};
+use ui_support::{address, chars, key, me, text_lines};
 
 /// The screen as text lines; the blank cell after a wide character is skipped
 /// so that `v玉` reads as written.
@@ -45,19 +45,6 @@ fn render(app: &mut App, w: u16, h: u16) -> Screen {
         })
         .collect();
     Screen { lines, cells }
-}
-
-fn key(app: &mut App, code: KeyCode) {
-    app.handle(&InputEvent::Key(KeyEvent {
-        key: code,
-        modifiers: Modifiers::NONE,
-    }));
-}
-
-fn chars(app: &mut App, text: &str) {
-    for c in text.chars() {
-        key(app, KeyCode::Char(c));
-    }
 }
 
 /// A left click on the 0-based cell (`x`, `y`): press and release, sent
@@ -104,8 +91,8 @@ async fn setup_form_lists_every_rule_with_its_default() {
         let line = s
             .line_of(spec.name)
             .unwrap_or_else(|| panic!("{}", spec.name));
-        let default = format!("(default {})", spec.default);
-        assert!(s.lines[line].contains(&default), "{}", s.lines[line]);
+        let value = s.lines[line].split_whitespace().nth(1);
+        assert_eq!(value, Some(spec.default), "{}", s.lines[line]);
     }
     for word in ["public", "casual", "time/turn", "CPU level", "Create room"] {
         assert!(s.has(word), "{word}");
@@ -116,6 +103,15 @@ async fn setup_form_lists_every_rule_with_its_default() {
     for _ in 0..form_row {
         key(&mut app, KeyCode::DownArrow);
     }
+    // The selected line's rule is explained, with its default, below.
+    let spec = GameKind::Shogi
+        .rule_specs()
+        .iter()
+        .find(|r| r.name == "move-limit");
+    let about = spec.expect("move-limit").about;
+    let s = render(&mut app, 80, 24);
+    let start: String = about.chars().take(30).collect();
+    assert!(s.has(&start) && s.has("(default none)"), "{}", s.text());
     key(&mut app, KeyCode::Enter);
     let s = render(&mut app, 80, 24);
     assert!(s.lines[row].contains("100"), "{}", s.lines[row]);

@@ -8,12 +8,10 @@ use banmen::ui::boards::{self, Marks};
 use banmen::ui::{App, Theme};
 
 mod ui_support;
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use termwiz::input::{InputEvent, KeyCode, KeyEvent, Modifiers};
-use ui_support::{address, me, text_lines as lines};
+use termwiz::input::KeyCode;
+use ui_support::{address, key, me, screen_lines, text_lines as lines};
 
 struct Screen(Vec<String>);
 
@@ -33,16 +31,7 @@ impl Screen {
 }
 
 fn render(app: &mut App, w: u16, h: u16) -> Screen {
-    let mut terminal = Terminal::new(TestBackend::new(w, h)).expect("terminal");
-    terminal.draw(|f| app.render(f)).expect("draw");
-    Screen(lines(terminal.backend().buffer()))
-}
-
-fn key(app: &mut App, code: KeyCode) {
-    app.handle(&InputEvent::Key(KeyEvent {
-        key: code,
-        modifiers: Modifiers::NONE,
-    }));
+    Screen(screen_lines(app, w, h))
 }
 
 /// A same-device four-player room: alice plays every seat.
@@ -174,7 +163,11 @@ async fn the_setup_form_offers_four_player_shogi() {
     key(&mut app, KeyCode::Char('c'));
     key(&mut app, KeyCode::RightArrow);
     let s = render(&mut app, 80, 24);
-    assert!(s.has("shogi4") && s.has("mated-pieces"), "{}", s.text());
+    assert!(
+        s.has("four-player shogi") && s.has("mated-pieces"),
+        "{}",
+        s.text()
+    );
 }
 
 #[tokio::test]

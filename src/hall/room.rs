@@ -143,11 +143,7 @@ impl RoomState {
         if let Some(outcome) = self.game.outcome() {
             self.phase = Phase::Finished;
             let reason = outcome.reason;
-            let label = |s: Seat| {
-                self.seats
-                    .get(s.index())
-                    .map_or_else(String::new, Occupant::label)
-            };
+            let label = |s: Seat| self.seat_label(s);
             self.status = match &outcome.verdict {
                 Verdict::Win(set) => {
                     let names: Vec<String> = set.iter().map(label).collect();
@@ -182,11 +178,24 @@ impl RoomState {
             return;
         }
         if let Some(seat) = self.game.to_move() {
-            let label = self
-                .seats
-                .get(seat.index())
-                .map_or_else(String::new, Occupant::label);
-            self.status = format!("{label} to move.");
+            self.status = format!("{} to move.", self.seat_label(seat));
+        }
+    }
+
+    /// Who sits in `seat`, as the status line names them: the occupant's
+    /// name, or the seat's name where that name would not tell seats apart
+    /// (one person at every seat of a same-device table, several CPUs).
+    fn seat_label(&self, seat: Seat) -> String {
+        let Some(occupant) = self.seats.get(seat.index()) else {
+            return String::new();
+        };
+        let name = occupant.label();
+        let shared = self.seats.iter().filter(|o| o.label() == name).count() > 1;
+        let seat_name = self.game.kind().seat_name(seat);
+        match (shared, occupant) {
+            (false, _) => name,
+            (true, Occupant::Human { .. }) => seat_name.to_string(),
+            (true, _) => format!("{seat_name} ({name})"),
         }
     }
 

@@ -33,6 +33,25 @@ impl GameKind {
         }
     }
 
+    /// The game's name for people: what menus and titles show.
+    pub fn title(self) -> &'static str {
+        match self {
+            GameKind::Shogi => "shogi",
+            GameKind::Shogi4 => "four-player shogi",
+        }
+    }
+
+    /// The name of a seat at this game's table: sente and gote, or South,
+    /// West, North and East.
+    pub fn seat_name(self, seat: Seat) -> &'static str {
+        const TWO: [&str; 2] = ["sente", "gote"];
+        const FOUR: [&str; 4] = ["South", "West", "North", "East"];
+        match self {
+            GameKind::Shogi => TWO[seat.index() % 2],
+            GameKind::Shogi4 => FOUR[seat.index() % 4],
+        }
+    }
+
     /// Whether a player may resign (four-player shogi has no resignation:
     /// a player who leaves is replaced by the CPU, RULES.md §2).
     pub fn has_resignation(self) -> bool {
@@ -181,6 +200,18 @@ impl AnyGame {
         match self {
             AnyGame::Shogi(_) => &["usi", "kif"],
             AnyGame::Shogi4(_) => &["sfen4"],
+        }
+    }
+
+    /// Reads a move of the seat to move written in the game's notation
+    /// (USI for shogi, `e3e4` / `P*e5` for four-player shogi); only a legal
+    /// move is returned.
+    pub fn parse_text(&self, text: &str) -> Result<vocab::Move, RulesError> {
+        let mv = each!(self, g => g.parse_move(text).map(|m| g.to_vocab(m)))?;
+        if self.legal_moves().contains(&mv) {
+            Ok(mv)
+        } else {
+            Err(RulesError::IllegalMove(text.to_string()))
         }
     }
 

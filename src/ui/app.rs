@@ -43,8 +43,8 @@ pub enum Action {
     Join(String),
     /// Watch by invite code or public room id.
     Watch(String),
-    /// Quick play: an open public room or a new one.
-    QuickPlay,
+    /// Quick play: an open public room of this game, or a new one.
+    QuickPlay(GameKind),
     /// Play a legal move.
     Play(Move),
     /// Resign.
@@ -68,11 +68,19 @@ enum Screen {
     Room(Box<RoomScreen>),
 }
 
-/// Something drawn over the screen.
+/// Something drawn over the screen, scrolled `scroll` lines down.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Overlay {
-    Help,
+    Help { scroll: usize },
     Export { scroll: usize },
+}
+
+impl Overlay {
+    fn scroll(&mut self) -> &mut usize {
+        match self {
+            Overlay::Help { scroll } | Overlay::Export { scroll } => scroll,
+        }
+    }
 }
 
 /// One session's UI; see the module docs.
@@ -161,7 +169,8 @@ impl App {
     }
 
     fn scroll(&mut self, delta: i8) {
-        if let Some(Overlay::Export { scroll }) = &mut self.overlay {
+        if let Some(overlay) = &mut self.overlay {
+            let scroll = overlay.scroll();
             *scroll = scroll.saturating_add_signed(-isize::from(delta) * 3);
         } else if let Screen::Room(room) = &mut self.screen {
             let s = &mut room.game.scroll;
@@ -174,23 +183,21 @@ impl App {
             Event::Key(k) | Event::Hit(input::Hit::Button(k)) => *k,
             _ => return,
         };
-        match (overlay, key) {
-            (Overlay::Export { scroll }, k)
-                if k.dir().is_some() || k == Key::PageUp || k == Key::PageDown =>
-            {
-                let step: isize = match k {
-                    Key::PageUp => -10,
-                    Key::PageDown => 10,
-                    _ if k.dir() == Some(input::Dir::Up) => -1,
-                    _ => 1,
-                };
-                self.overlay = Some(Overlay::Export {
-                    scroll: scroll.saturating_add_signed(step),
-                });
+        let step: isize = match key {
+            Key::PageUp => -10,
+            Key::PageDown => 10,
+            k if k.dir() == Some(input::Dir::Up) => -1,
+            k if k.dir() == Some(input::Dir::Down) => 1,
+            Key::Esc | Key::Enter | Key::Char('q' | '?' | 'e') => {
+                self.overlay = None;
+                return;
             }
-            (_, Key::Esc | Key::Enter | Key::Char('q' | '?' | 'e')) => self.overlay = None,
-            _ => {}
-        }
+            _ => return,
+        };
+        let mut overlay = overlay;
+        let scroll = overlay.scroll();
+        *scroll = scroll.saturating_add_signed(step);
+        self.overlay = Some(overlay);
     }
 
     fn room(&self) -> Option<&RoomScreen> {
@@ -216,7 +223,7 @@ impl App {
         match action {
             Action::None => {}
             Action::Quit => self.quit = true,
-            Action::Help => self.overlay = Some(Overlay::Help),
+            Action::Help => self.overlay = Some(Overlay::Help { scroll: 0 }),
             Action::Back | Action::Leave => {
                 let was_room = self.room().is_some();
                 self.screen = Screen::Lobby(LobbyScreen::default());
@@ -229,7 +236,7 @@ impl App {
             Action::Create(settings) => self.enter(hall.create_room(&self.me, settings)),
             Action::Join(code) => self.enter(hall.join(&code, &self.me)),
             Action::Watch(code) => self.enter(hall.watch(&code)),
-            Action::QuickPlay => self.enter(hall.quick_play(&self.me, GameKind::HALL[0])),
+            Action::QuickPlay(kind) => self.enter(hall.quick_play(&self.me, kind)),
             Action::Export => self.overlay = Some(Overlay::Export { scroll: 0 }),
             Action::Play(_)
             | Action::Resign
@@ -302,13 +309,18 @@ impl App {
                 let view = room.handle.view();
                 export::render(buf, body, &view, &self.address, scroll, self.theme);
             }
-            _ => help::render(buf, body, self.theme),
+            (Overlay::Help { scroll }, _) | (Overlay::Export { scroll }, None) => {
+                let shown = help::render(buf, body, self.theme, scroll);
+                // Keep the stored offset within what can be shown, so that
+                // scrolling back up answers at once.
+                self.overlay = Some(Overlay::Help { scroll: shown });
+            }
         }
     }
 
     fn title(&self, buf: &mut Buffer, area: Rect) {
         let what = match (&self.screen, self.overlay) {
-            (_, Some(Overlay::Help)) => "help".to_string(),
+            (_, Some(Overlay::Help { .. })) => "help".to_string(),
             (_, Some(Overlay::Export { .. })) => "export".to_string(),
             (Screen::Lobby(_), None) => "lobby".to_string(),
             (Screen::Setup(_), None) => "create a room".to_string(),
@@ -330,7 +342,14 @@ impl App {
     }
 
     fn status(&self, buf: &mut Buffer, area: Rect) {
-        let (text, style) = if !self.notice.is_empty() {
+        let typing = self.room().and_then(|r| r.game.typing.clone());
+        let (text, style) = if let Some(typed) = typing {
+            let example = match self.room().map(|r| r.handle.view().game.kind()) {
+                Some(crate::rules::GameKind::Shogi4) => "e3e4, e7e8+, P*e5",
+                _ => "7g7f, 8h2b+, P*5e",
+            };
+            (format!("Move ({example}): {typed}_"), self.theme.title())
+        } else if !self.notice.is_empty() {
             (self.notice.clone(), self.theme.alert())
         } else if let Some(room) = self.room() {
             (room.handle.view().status.clone(), Style::new())
@@ -342,7 +361,10 @@ impl App {
 
     fn hints(&mut self, buf: &mut Buffer, area: Rect) {
         let hints = match (self.overlay, &self.screen) {
-            (Some(_), _) => vec![("Esc", "close", Key::Esc)],
+            (Some(_), _) => vec![
+                ("↑↓ PgUp PgDn", "scroll", Key::PageDown),
+                ("Esc", "close", Key::Esc),
+            ],
             (None, Screen::Lobby(lobby)) => lobby.hints(),
             (None, Screen::Setup(form)) => form.hints(),
             (None, Screen::Room(room)) => room.hints(),

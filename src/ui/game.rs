@@ -52,7 +52,13 @@ pub struct GameScreen {
     pub confirm: Option<Confirm>,
     /// Move-list lines scrolled back from the newest.
     pub scroll: usize,
+    /// A move being typed in the game's notation (`m` opens the prompt).
+    pub typing: Option<String>,
 }
+
+/// The longest move text the prompt takes (the longest real one, a
+/// four-player chess promotion, is far shorter).
+const MAX_TYPED: usize = 16;
 
 impl Default for GameScreen {
     fn default() -> Self {
@@ -63,6 +69,7 @@ impl Default for GameScreen {
             promotion: None,
             confirm: None,
             scroll: 0,
+            typing: None,
         }
     }
 }
@@ -155,6 +162,7 @@ impl GameScreen {
         if acting_seat(view, seats).is_none() {
             self.picked = None;
             self.promotion = None;
+            self.typing = None;
             if self.confirm == Some(Confirm::Resign) && view.phase != Phase::Playing {
                 self.confirm = None;
             }
@@ -173,6 +181,9 @@ impl GameScreen {
         }
         if let Some(moves) = self.promotion {
             return self.answer_promotion(event, moves);
+        }
+        if self.typing.is_some() {
+            return self.type_move(event, view, seats);
         }
         match event {
             Event::Hit(Hit::Square(sq)) => {
@@ -245,6 +256,14 @@ impl GameScreen {
             Key::Char('s') if view.phase == Phase::Waiting => Action::Start,
             Key::Char('e') => Action::Export,
             Key::Char('?') => Action::Help,
+            Key::Char('m' | ':') => match acting_seat(view, seats) {
+                Some(_) => {
+                    self.typing = Some(String::new());
+                    self.picked = None;
+                    Action::None
+                }
+                None => Action::Notice("It is not your turn.".into()),
+            },
             Key::PageUp => {
                 self.scroll = self.scroll.saturating_add(5);
                 Action::None
@@ -256,6 +275,39 @@ impl GameScreen {
             Key::Interrupt => Action::Quit,
             _ => Action::None,
         }
+    }
+
+    /// The move prompt: printable keys and pastes type, Backspace erases,
+    /// Enter plays the move if it is legal, Esc closes.
+    fn type_move(&mut self, event: &Event, view: &RoomView, seats: SeatSet) -> Action {
+        let Some(text) = self.typing.as_mut() else {
+            return Action::None;
+        };
+        let add = |text: &mut String, more: &str| {
+            let room = MAX_TYPED.saturating_sub(text.chars().count());
+            text.extend(more.chars().filter(|c| c.is_ascii_graphic()).take(room));
+        };
+        match event {
+            Event::Key(Key::Char(c)) => add(text, &c.to_string()),
+            Event::Paste(more) => add(text, more),
+            Event::Key(Key::Backspace) => {
+                text.pop();
+            }
+            Event::Key(Key::Esc) | Event::Hit(Hit::Button(Key::Esc)) => self.typing = None,
+            Event::Key(Key::Interrupt) => return Action::Quit,
+            Event::Key(Key::Enter) | Event::Hit(Hit::Button(Key::Enter)) => {
+                let text = self.typing.take().unwrap_or_default();
+                if acting_seat(view, seats).is_none() {
+                    return Action::Notice("It is not your turn.".into());
+                }
+                return match view.game.parse_text(text.trim()) {
+                    Ok(mv) => Action::Play(mv),
+                    Err(e) => Action::Notice(format!("{e}.")),
+                };
+            }
+            _ => {}
+        }
+        Action::None
     }
 
     fn escape(&mut self, view: &RoomView, seats: SeatSet) -> Action {

@@ -28,10 +28,8 @@ pub fn seat_name(game: &AnyGame, seat: Seat, theme: Theme) -> String {
     if game.seats().count() > 2 {
         return game_view4::seat_name(seat);
     }
-    let (mark, name) = match seat.0 {
-        0 => ("☗ ", "sente"),
-        _ => ("☖ ", "gote"),
-    };
+    let mark = if seat.0 == 0 { "☗ " } else { "☖ " };
+    let name = game.kind().seat_name(seat);
     if theme.ascii {
         name.to_string()
     } else {

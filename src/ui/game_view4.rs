@@ -8,14 +8,11 @@ use super::game_view::{hand_line, move_list, prompt, turn_line, turn_style, who}
 use super::input::Hits;
 use super::text::put;
 use crate::hall::{Phase, RoomView};
-use crate::rules::AnyGame;
 use crate::rules::vocab::{Seat, SeatRing, SeatSet, Verdict};
+use crate::rules::{AnyGame, GameKind};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
-
-/// The seats' names, South first (clockwise, as turns go).
-const NAMES: [&str; 4] = ["South", "West", "North", "East"];
 
 /// The letter that marks a seat's pieces and moves: `S` `W` `N` `E`.
 pub fn seat_letter(seat: Seat) -> &'static str {
@@ -24,7 +21,7 @@ pub fn seat_letter(seat: Seat) -> &'static str {
 
 /// `S South`: the letter the board marks the seat's pieces with, and its name.
 pub fn seat_name(seat: Seat) -> String {
-    format!("{} {}", seat_letter(seat), NAMES[seat.index() % 4])
+    format!("{} {}", seat_letter(seat), GameKind::Shogi4.seat_name(seat))
 }
 
 /// Mates delivered by each seat (zeros for games that do not count them).
@@ -69,14 +66,14 @@ pub fn priority_line(view: &RoomView) -> Option<String> {
     let next = view.game.to_move()?;
     let skipped: Vec<&str> = skipped(view.game.seats(), mover, next)
         .iter()
-        .map(|s| NAMES[s.index() % 4])
+        .map(|s| GameKind::Shogi4.seat_name(*s))
         .collect();
     if skipped.is_empty() {
         return None;
     }
     Some(format!(
         "check priority: {} plays, {} skipped",
-        NAMES[next.index() % 4],
+        GameKind::Shogi4.seat_name(next),
         skipped.join(", ")
     ))
 }

@@ -32,6 +32,11 @@ const LINES: &[(&str, &str)] = &[
         "r  d",
         "resign (not in four-player shogi) / declare the entering king",
     ),
+    ("n", "agree to a new round when the game is over"),
+    ("e", "export the game (SFEN + USI moves, KIF; SFEN4)"),
+    ("PgUp / PgDn", "scroll the move list"),
+    ("s", "start now (host, waiting room)"),
+    ("m", "type a move: 7g7f, P*5e (four-player: e3e4, P*e5)"),
     ("", "Four-player shogi board"),
     ("S W N E  -", "owner of a piece (South … East; - ownerless)"),
     (
@@ -40,22 +45,25 @@ const LINES: &[(&str, &str)] = &[
     ),
     ("玉x  X", "a mated player's king, turned over"),
     ("[ ]  ( )  *", "cursor, picked piece, legal destination"),
-    ("n", "agree to a new round when the game is over"),
-    ("e", "export the game (SFEN + USI moves, KIF; SFEN4)"),
-    ("PgUp / PgDn", "scroll the move list"),
-    ("s", "start now (host, waiting room)"),
 ];
 
-/// Draws the help page into `area`.
-pub fn render(buf: &mut Buffer, area: Rect, theme: Theme) {
+/// Draws the help page into `area` from line `scroll` on (one column, or
+/// two on a wide screen), with a note when more lines are above or below;
+/// returns the offset actually used (scrolling stops at the last line).
+pub fn render(buf: &mut Buffer, area: Rect, theme: Theme, scroll: usize) -> usize {
     put(buf, area, area.x + 2, area.y, "Keys", theme.title());
     let columns = if area.width >= 120 { 2 } else { 1 };
     let per_column = LINES.len().div_ceil(columns);
+    let visible = usize::from(area.height.saturating_sub(3)).max(1);
+    let scroll = scroll.min(per_column.saturating_sub(visible));
     let col_w = area.width / columns as u16;
     for (i, (keys, what)) in LINES.iter().enumerate() {
-        let col = (i / per_column) as u16;
-        let y = area.y + 2 + (i % per_column) as u16;
-        let x = area.x + 2 + col * col_w;
+        let (col, line) = (i / per_column, i % per_column);
+        if line < scroll || line >= scroll + visible {
+            continue;
+        }
+        let y = area.y + 2 + (line - scroll) as u16;
+        let x = area.x + 2 + col as u16 * col_w;
         if keys.is_empty() {
             put(buf, area, x, y, what, theme.title());
         } else {
@@ -63,4 +71,12 @@ pub fn render(buf: &mut Buffer, area: Rect, theme: Theme) {
             put(buf, area, end.max(x + 22), y, what, Style::new());
         }
     }
+    let more = match (scroll > 0, scroll + visible < per_column) {
+        (true, true) => "↑↓ more",
+        (false, true) => "↓ more below",
+        (true, false) => "↑ more above",
+        (false, false) => "",
+    };
+    put(buf, area, area.x + 8, area.y, more, theme.dim());
+    scroll
 }

@@ -6,6 +6,7 @@ use super::app::Action;
 use super::input::{Dir, Event, Hit, Hits, Key};
 use super::text::{put, row};
 use crate::hall::{Mode, Phase, RoomSummary};
+use crate::rules::GameKind;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -19,6 +20,9 @@ pub struct LobbyScreen {
     pub code: String,
     /// Whether keys go to the invite-code field.
     pub editing: bool,
+    /// Quick play's game choice, while it is open (an index into
+    /// [`GameKind::HALL`]).
+    pub quick: Option<usize>,
 }
 
 /// The longest invite code or room id worth typing.
@@ -38,6 +42,13 @@ impl LobbyScreen {
     pub fn hints(&self) -> Vec<(&'static str, &'static str, Key)> {
         if self.editing {
             return vec![("Enter", "join", Key::Enter), ("Esc", "cancel", Key::Esc)];
+        }
+        if self.quick.is_some() {
+            return vec![
+                ("←→", "game", Key::Right),
+                ("Enter", "play", Key::Enter),
+                ("Esc", "cancel", Key::Esc),
+            ];
         }
         vec![
             ("Enter", "join", Key::Enter),
@@ -73,6 +84,9 @@ impl LobbyScreen {
                 Action::None
             }
             Event::Hit(Hit::Button(key)) | Event::Key(key) if self.editing => self.edit(*key),
+            Event::Hit(Hit::Button(key)) | Event::Key(key) if self.quick.is_some() => {
+                self.choose_quick(*key)
+            }
             Event::Hit(Hit::Button(key)) | Event::Key(key) => self.command(*key, rooms),
             Event::Hit(_) => Action::None,
         }
@@ -109,6 +123,26 @@ impl LobbyScreen {
         }
     }
 
+    /// Quick play's game choice: left/right change it, Enter plays.
+    fn choose_quick(&mut self, key: Key) -> Action {
+        let n = GameKind::HALL.len();
+        let i = self.quick.unwrap_or(0) % n.max(1);
+        match (key, key.dir()) {
+            (_, Some(Dir::Left | Dir::Up)) | (Key::BackTab, _) => {
+                self.quick = Some((i + n - 1) % n)
+            }
+            (_, Some(Dir::Right | Dir::Down)) | (Key::Tab, _) => self.quick = Some((i + 1) % n),
+            (Key::Enter | Key::Char(' ' | 'p'), _) => {
+                self.quick = None;
+                return Action::QuickPlay(GameKind::HALL[i]);
+            }
+            (Key::Esc, _) => self.quick = None,
+            (Key::Interrupt, _) => return Action::Quit,
+            _ => {}
+        }
+        Action::None
+    }
+
     fn join_selected(&self, rooms: &[RoomSummary]) -> Action {
         match rooms.get(self.selected) {
             Some(room) => Action::Join(room.id.clone()),
@@ -137,7 +171,10 @@ impl LobbyScreen {
             Key::Char('c') => Action::Setup(Mode::Online),
             Key::Char('v') => Action::Setup(Mode::VsComputer),
             Key::Char('s') => Action::Setup(Mode::SameDevice),
-            Key::Char('p') => Action::QuickPlay,
+            Key::Char('p') => {
+                self.quick = Some(0);
+                Action::None
+            }
             Key::Char('i') | Key::Tab => {
                 self.editing = true;
                 Action::None
@@ -202,6 +239,9 @@ impl LobbyScreen {
             put(buf, area, r.x, r.y, &format!("{marker}{line}"), style);
             hits.add(r, Hit::Row(i));
         }
+        if let Some(i) = self.quick {
+            self.render_quick(buf, area, field_y.saturating_sub(1), i, theme);
+        }
         let field = row(area, field_y);
         let cursor = if self.editing { "_" } else { "" };
         let label = "Invite code (i): ";
@@ -214,6 +254,22 @@ impl LobbyScreen {
         };
         let end = put(buf, area, x, field.y, &value, style);
         hits.add(Rect::new(field.x, field.y, end - field.x, 1), Hit::Field);
+    }
+}
+
+impl LobbyScreen {
+    /// The quick-play line: every game, the chosen one marked.
+    fn render_quick(&self, buf: &mut Buffer, area: Rect, y: u16, chosen: usize, theme: Theme) {
+        let r = row(area, y);
+        let mut x = put(buf, area, r.x + 2, r.y, "Quick play: ", theme.title());
+        for (i, kind) in GameKind::HALL.iter().enumerate() {
+            let (text, style) = if i == chosen {
+                (format!("[{}]", kind.title()), theme.cursor())
+            } else {
+                (format!(" {} ", kind.title()), Style::new())
+            };
+            x = put(buf, area, x, r.y, &text, style) + 1;
+        }
     }
 }
 

@@ -66,6 +66,9 @@ impl RoomScreen {
         if self.game.confirm.is_some() {
             return vec![("y", "yes", Key::Char('y')), ("n", "no", Key::Char('n'))];
         }
+        if self.game.typing.is_some() {
+            return vec![("Enter", "play", Key::Enter), ("Esc", "cancel", Key::Esc)];
+        }
         let mut hints = Vec::new();
         match view.phase {
             Phase::Waiting => {
@@ -77,6 +80,7 @@ impl RoomScreen {
                 if seats != SeatSet::EMPTY {
                     hints.push(("Enter", "pick/play", Key::Enter));
                     hints.push(("Tab", "hand", Key::Tab));
+                    hints.push(("m", "type a move", Key::Char('m')));
                 }
                 if can_resign(&view, seats) {
                     hints.push(("r", "resign", Key::Char('r')));
@@ -118,7 +122,8 @@ impl RoomScreen {
         };
         format!(
             "{} · room {}{game}{watching}{who}",
-            view.settings.kind, view.code
+            view.settings.kind.title(),
+            view.code
         )
     }
 

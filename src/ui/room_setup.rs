@@ -5,13 +5,14 @@
 use super::Theme;
 use super::app::Action;
 use super::input::{Dir, Event, Hit, Hits, Key};
-use super::text::{put, row};
+use super::text::{put, row, width};
 use crate::hall::{Mode, Privacy, RoomSettings, TimeLimit};
 use crate::rules::GameKind;
 use crate::rules::room_rules::{Choices, RuleSpec};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
+use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 /// The values a none-or-count rule cycles through (move limits).
 const COUNTS: [&str; 6] = ["none", "100", "150", "200", "256", "300"];
@@ -165,12 +166,16 @@ impl SetupScreen {
     fn field_text(&self, field: Field) -> (String, String, String) {
         let s = &self.settings;
         let (label, value, about) = match field {
-            Field::Game => ("game".into(), s.kind.name().into(), String::new()),
+            Field::Game => (
+                "game".into(),
+                s.kind.title().into(),
+                "the game this room plays".into(),
+            ),
             Field::Rule(i) => match self.specs().get(i) {
                 Some(spec) => (
                     spec.name.to_string(),
                     s.rules.get(spec.name).to_string(),
-                    format!("(default {}) {}", spec.default, spec.about),
+                    format!("{} (default {})", spec.about, spec.default),
                 ),
                 None => Default::default(),
             },
@@ -190,8 +195,16 @@ impl SetupScreen {
                 s.time_limit.label().into(),
                 "when it runs out the CPU moves".into(),
             ),
-            Field::Mode => ("mode".into(), mode_word(s.mode).into(), String::new()),
-            Field::Cpu => ("CPU level".into(), s.cpu_level.to_string(), "1-3".into()),
+            Field::Mode => (
+                "mode".into(),
+                mode_word(s.mode).into(),
+                "who plays the other seats".into(),
+            ),
+            Field::Cpu => (
+                "CPU level".into(),
+                s.cpu_level.to_string(),
+                "strength of CPU players, 1-3".into(),
+            ),
             Field::Create => (String::new(), "[ Create room ]".into(), String::new()),
         };
         (label, value, about)
@@ -208,11 +221,13 @@ impl SetupScreen {
             theme.title(),
         );
         let fields = self.fields();
-        let visible = area.height.saturating_sub(2).max(1) as usize;
+        let texts: Vec<_> = fields.iter().map(|f| self.field_text(*f)).collect();
+        let label_w = texts.iter().map(|t| width(&t.0)).max().unwrap_or(0);
+        // Two lines at the bottom describe the selected line.
+        let visible = area.height.saturating_sub(5).max(1) as usize;
         let first = self.row.saturating_sub(visible - 1);
-        for (i, field) in fields.iter().enumerate().skip(first).take(visible) {
+        for (i, (label, value, _)) in texts.iter().enumerate().skip(first).take(visible) {
             let r = row(area, 2 + (i - first) as u16);
-            let (label, value, about) = self.field_text(*field);
             let selected = i == self.row;
             let style = if selected {
                 theme.cursor()
@@ -220,17 +235,25 @@ impl SetupScreen {
                 Style::new()
             };
             let marker = if selected { ">" } else { " " };
+            let pad = " ".repeat(usize::from(label_w.saturating_sub(width(label))));
             let x = put(
                 buf,
                 area,
                 r.x,
                 r.y,
-                &format!("{marker} {label:<12} "),
+                &format!("{marker} {label}{pad}  "),
                 style,
             );
-            let x = put(buf, area, x, r.y, &format!("{value:<10}"), style);
-            put(buf, area, x + 1, r.y, &about, theme.dim());
+            put(buf, area, x, r.y, value, style);
             hits.add(r, Hit::Row(i));
+        }
+        if let Some((_, _, about)) = texts.get(self.row) {
+            let y = area.y + 3 + visible.min(texts.len()) as u16;
+            let about_area = Rect::new(area.x + 2, y, area.width.saturating_sub(4), 2);
+            let text = Paragraph::new(about.as_str())
+                .style(theme.dim())
+                .wrap(Wrap { trim: true });
+            text.render(about_area.intersection(area), buf);
         }
     }
 }

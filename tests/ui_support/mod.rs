@@ -43,3 +43,27 @@ pub fn text_lines(buf: &Buffer) -> Vec<String> {
         })
         .collect()
 }
+
+/// Sends one key to `app`.
+pub fn key(app: &mut banmen::ui::App, code: termwiz::input::KeyCode) {
+    use termwiz::input::{InputEvent, KeyEvent, Modifiers};
+    app.handle(&InputEvent::Key(KeyEvent {
+        key: code,
+        modifiers: Modifiers::NONE,
+    }));
+}
+
+/// Types `text`, one key per character.
+pub fn chars(app: &mut banmen::ui::App, text: &str) {
+    for c in text.chars() {
+        key(app, termwiz::input::KeyCode::Char(c));
+    }
+}
+
+/// `app` drawn at `w`×`h`, as text lines.
+pub fn screen_lines(app: &mut banmen::ui::App, w: u16, h: u16) -> Vec<String> {
+    let backend = ratatui::backend::TestBackend::new(w, h);
+    let mut terminal = ratatui::Terminal::new(backend).expect("terminal");
+    terminal.draw(|f| app.render(f)).expect("draw");
+    text_lines(terminal.backend().buffer())
+}
