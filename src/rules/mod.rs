@@ -19,6 +19,7 @@
 //! ```
 
 pub mod any;
+pub mod chess4;
 pub mod room_rules;
 pub mod shogi;
 pub mod shogi4;

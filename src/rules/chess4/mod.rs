@@ -1,0 +1,13 @@
+//! Four-player chess (RULES.md §3) on the 160-square cross board: teams
+//! (Red and Yellow against Blue and Green) and free-for-all, with
+//! chess.com's FEN4 and PGN4.
+
+pub mod fen4;
+pub mod movegen;
+pub mod position;
+mod tables;
+pub mod types;
+
+pub use fen4::{Fen4Error, START_FEN4};
+pub use position::{Position, Variant};
+pub use types::{Kind, Move, Piece, Sq};
