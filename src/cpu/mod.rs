@@ -2,6 +2,7 @@
 //! absurd moves; the strong search is its own issue.
 
 mod greedy4;
+mod greedy_chess4;
 mod shallow;
 
 use crate::rules::AnyGame;
@@ -14,5 +15,6 @@ pub fn choose_move(game: &AnyGame, level: u8) -> Option<vocab::Move> {
     match game {
         AnyGame::Shogi(g) => shallow::shogi(g, level),
         AnyGame::Shogi4(g) => greedy4::shogi4(g, level),
+        AnyGame::Chess4(g) => greedy_chess4::chess4(g, level),
     }
 }

@@ -1,6 +1,7 @@
 //! [`AnyGame`], the one type over the three games that rooms, storage and the
 //! UI hold, and [`GameKind`], its tag.
 
+use super::chess4::{self, Chess4Rules, ChessGame4};
 use super::room_rules::{RuleSpec, RuleValues};
 use super::shogi::{Position, ShogiGame, ShogiRules};
 use super::shogi4::{Position4, Shogi4Rules, ShogiGame4};
@@ -16,20 +17,23 @@ pub enum GameKind {
     Shogi,
     /// Four-player shogi (`shogi4`).
     Shogi4,
+    /// Four-player chess (`chess4`).
+    Chess4,
 }
 
 impl GameKind {
     /// Every game, in menu order.
-    pub const ALL: [GameKind; 2] = [GameKind::Shogi, GameKind::Shogi4];
+    pub const ALL: [GameKind; 3] = [GameKind::Shogi, GameKind::Shogi4, GameKind::Chess4];
 
     /// The games the hall offers: those with a board widget in the UI.
-    pub const HALL: [GameKind; 2] = [GameKind::Shogi, GameKind::Shogi4];
+    pub const HALL: [GameKind; 3] = [GameKind::Shogi, GameKind::Shogi4, GameKind::Chess4];
 
     /// The short name used on the command line and in storage.
     pub fn name(self) -> &'static str {
         match self {
             GameKind::Shogi => "shogi",
             GameKind::Shogi4 => "shogi4",
+            GameKind::Chess4 => "chess4",
         }
     }
 
@@ -38,6 +42,7 @@ impl GameKind {
         match self {
             GameKind::Shogi => "shogi",
             GameKind::Shogi4 => "four-player shogi",
+            GameKind::Chess4 => "four-player chess",
         }
     }
 
@@ -46,9 +51,11 @@ impl GameKind {
     pub fn seat_name(self, seat: Seat) -> &'static str {
         const TWO: [&str; 2] = ["sente", "gote"];
         const FOUR: [&str; 4] = ["South", "West", "North", "East"];
+        const COLORS: [&str; 4] = ["Red", "Blue", "Yellow", "Green"];
         match self {
             GameKind::Shogi => TWO[seat.index() % 2],
             GameKind::Shogi4 => FOUR[seat.index() % 4],
+            GameKind::Chess4 => COLORS[seat.index() % 4],
         }
     }
 
@@ -63,6 +70,7 @@ impl GameKind {
         match self {
             GameKind::Shogi => &super::shogi::rules::SPECS,
             GameKind::Shogi4 => &super::shogi4::rules::SPECS,
+            GameKind::Chess4 => &super::chess4::rules::SPECS,
         }
     }
 }
@@ -93,6 +101,8 @@ pub enum AnyGame {
     Shogi(Box<ShogiGame>),
     /// Four-player shogi.
     Shogi4(Box<ShogiGame4>),
+    /// Four-player chess.
+    Chess4(Box<ChessGame4>),
 }
 
 /// Calls the same method on whichever game is inside.
@@ -101,6 +111,7 @@ macro_rules! each {
         match $self {
             AnyGame::Shogi($g) => $body,
             AnyGame::Shogi4($g) => $body,
+            AnyGame::Chess4($g) => $body,
         }
     };
 }
@@ -128,6 +139,16 @@ impl AnyGame {
                         ShogiGame4::from_position(rules, Position4::from_sfen4(text, rules.play)?)
                     }
                     None => ShogiGame4::new(rules, 0),
+                })))
+            }
+            GameKind::Chess4 => {
+                let rules = Chess4Rules::from_values(rules);
+                Ok(AnyGame::Chess4(Box::new(match position {
+                    Some(text) => ChessGame4::from_position(
+                        rules,
+                        chess4::Position::from_fen4(text, rules.variant)?,
+                    ),
+                    None => ChessGame4::new(rules, 0),
                 })))
             }
         }
@@ -191,6 +212,7 @@ impl AnyGame {
             (AnyGame::Shogi(g), "usi") => Some(g.usi_position()),
             (AnyGame::Shogi(g), "kif") => Some(g.to_kif([name(0), name(1)])),
             (AnyGame::Shogi4(g), "sfen4") => Some(g.record()),
+            (AnyGame::Chess4(g), "fen4") => Some(g.position().to_fen4()),
             _ => None,
         }
     }
@@ -200,6 +222,7 @@ impl AnyGame {
         match self {
             AnyGame::Shogi(_) => &["usi", "kif"],
             AnyGame::Shogi4(_) => &["sfen4"],
+            AnyGame::Chess4(_) => &["fen4"],
         }
     }
 

@@ -46,6 +46,9 @@ pub enum RulesError {
     /// A four-player shogi position (SFEN4) or move could not be read.
     #[error("{0}")]
     Sfen4(#[from] shogi4::Sfen4Error),
+    /// A four-player chess position (FEN4) could not be read.
+    #[error("{0}")]
+    Fen4(#[from] chess4::Fen4Error),
     /// A move that is not legal in the position.
     #[error("illegal move: {0}")]
     IllegalMove(String),

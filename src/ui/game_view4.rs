@@ -28,7 +28,7 @@ pub fn seat_name(seat: Seat) -> String {
 fn mates(game: &AnyGame) -> [u8; 4] {
     match game {
         AnyGame::Shogi4(g) => g.position().mates(),
-        AnyGame::Shogi(_) => [0; 4],
+        AnyGame::Shogi(_) | AnyGame::Chess4(_) => [0; 4],
     }
 }
 

@@ -190,7 +190,11 @@ impl Position {
 
 fn piece_text(p: Piece) -> String {
     let dead = if p.dead { "d" } else { "" };
-    format!("{dead}{}{}", SEAT_LETTERS[p.owner as usize % SEATS], p.kind.letter())
+    format!(
+        "{dead}{}{}",
+        SEAT_LETTERS[p.owner as usize % SEATS],
+        p.kind.letter()
+    )
 }
 
 fn seat_of_turn(text: &str) -> Result<u8, Fen4Error> {
@@ -236,8 +240,12 @@ fn read_en_passant(ext: &str) -> Result<[Option<(Sq, Sq)>; SEATS], Fen4Error> {
     };
     let bad = |why: &str| Fen4Error::BadExtension(why.to_string());
     let after = &ext[at..];
-    let open = after.find('(').ok_or_else(|| bad("enPassant needs ( … )"))?;
-    let close = after.find(')').ok_or_else(|| bad("enPassant needs ( … )"))?;
+    let open = after
+        .find('(')
+        .ok_or_else(|| bad("enPassant needs ( … )"))?;
+    let close = after
+        .find(')')
+        .ok_or_else(|| bad("enPassant needs ( … )"))?;
     let entries: Vec<&str> = after[open + 1..close].split(',').collect();
     if entries.len() != SEATS {
         return Err(bad("enPassant needs four entries"));

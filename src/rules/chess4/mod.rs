@@ -2,12 +2,18 @@
 //! (Red and Yellow against Blue and Green) and free-for-all, with
 //! chess.com's FEN4 and PGN4.
 
+pub mod adapter;
 pub mod fen4;
+pub mod flow;
+pub mod game;
 pub mod movegen;
 pub mod position;
+pub mod rules;
 mod tables;
 pub mod types;
 
 pub use fen4::{Fen4Error, START_FEN4};
+pub use game::ChessGame4;
 pub use position::{Position, Variant};
+pub use rules::Chess4Rules;
 pub use types::{Kind, Move, Piece, Sq};

@@ -44,8 +44,7 @@ impl Position {
 
     /// Whether `seat` may move onto `to`: empty, or a piece it may capture.
     fn open_for(&self, seat: u8, to: u8) -> bool {
-        to != OFF
-            && self.board[to as usize].is_none_or(|q| self.capturable(seat, q))
+        to != OFF && self.board[to as usize].is_none_or(|q| self.capturable(seat, q))
     }
 
     fn jumps<F: FnMut(Move) -> bool>(&self, seat: u8, from: Sq, f: &mut F) -> bool {
@@ -201,13 +200,17 @@ impl Position {
     /// takes en passant: an opponent's pawn that double-stepped over `to`
     /// (its right still standing), landing orthogonally next to `from`.
     fn en_passant_victim(&self, seat: u8, from: Sq, to: Sq) -> Option<Sq> {
-        self.en_passant.iter().enumerate().find_map(|(owner, right)| {
-            let (over, landed) = (*right)?;
-            let pawn = self.piece_at(landed)?;
-            let beside = from.x().abs_diff(landed.x()) + from.y().abs_diff(landed.y()) == 1;
-            let fits = over == to && beside && pawn.kind == Kind::Pawn && pawn.owner == owner as u8;
-            (fits && self.capturable(seat, pawn)).then_some(landed)
-        })
+        self.en_passant
+            .iter()
+            .enumerate()
+            .find_map(|(owner, right)| {
+                let (over, landed) = (*right)?;
+                let pawn = self.piece_at(landed)?;
+                let beside = from.x().abs_diff(landed.x()) + from.y().abs_diff(landed.y()) == 1;
+                let fits =
+                    over == to && beside && pawn.kind == Kind::Pawn && pawn.owner == owner as u8;
+                (fits && self.capturable(seat, pawn)).then_some(landed)
+            })
     }
 
     /// Whether `mv` of the seat to move leaves its king unattacked (in
@@ -238,12 +241,16 @@ impl Position {
         moves
     }
 
-    /// Counts move sequences `depth` plies deep under the teams turn order
-    /// (free-for-all perft follows the game's flow); a move that takes a
-    /// king ends its line and counts as one leaf.
+    /// Counts move sequences `depth` plies deep: every move with all
+    /// that follows it (in free-for-all: points, mates, eliminations); a
+    /// move that takes a king in teams ends its line and counts as one
+    /// leaf, and a finished free-for-all game has no moves.
     pub fn perft(&self, depth: u32) -> u64 {
         if depth == 0 {
             return 1;
+        }
+        if self.variant == Variant::FreeForAll && self.free_for_all_over() {
+            return 0;
         }
         let mut count = 0;
         self.for_each_legal(|mv| {
@@ -251,11 +258,10 @@ impl Position {
                 1
             } else {
                 let mut next = self.clone();
-                let taken = next.apply(mv);
-                if taken.king().is_some() {
+                let taken = next.play(mv);
+                if taken.king().is_some() && self.variant == Variant::Teams {
                     1
                 } else {
-                    next.to_move = next.next_seat();
                     next.perft(depth - 1)
                 }
             };
@@ -282,4 +288,3 @@ fn plain(from: Sq, to: Sq) -> Move {
         special: Special::None,
     }
 }
-

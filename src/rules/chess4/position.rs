@@ -198,7 +198,8 @@ impl Position {
             Special::DoubleStep => Some((passed_over(mv.from, mv.to), mv.to)),
             _ => None,
         };
-        let resets = piece.kind == Kind::Pawn || mv.promotion.is_some() || taken.pieces().count() > 0;
+        let resets =
+            piece.kind == Kind::Pawn || mv.promotion.is_some() || taken.pieces().count() > 0;
         self.halfmove = if resets { 0 } else { self.halfmove + 1 };
         taken
     }
@@ -222,7 +223,7 @@ pub fn passed_over(from: Sq, to: Sq) -> Sq {
 
 /// Whether `p` attacks along direction `d` (from it toward the target is
 /// the opposite way) over `distance` squares.
-fn attacks_along(p: Piece, d: usize, distance: u8) -> bool {
+pub(crate) fn attacks_along(p: Piece, d: usize, distance: u8) -> bool {
     let straight = d < 4;
     match p.kind {
         Kind::King => distance == 1,
@@ -232,7 +233,9 @@ fn attacks_along(p: Piece, d: usize, distance: u8) -> bool {
         Kind::Knight => false,
         // The pawn sits one diagonal step from the target in direction
         // `d`, so it captures in the opposite direction.
-        Kind::Pawn => distance == 1 && PAWN_CAPTURES[p.owner as usize % SEATS].contains(&opposite(d)),
+        Kind::Pawn => {
+            distance == 1 && PAWN_CAPTURES[p.owner as usize % SEATS].contains(&opposite(d))
+        }
     }
 }
 

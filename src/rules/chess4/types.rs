@@ -42,7 +42,11 @@ impl Sq {
     pub fn parse(text: &str) -> Option<Sq> {
         let mut chars = text.chars();
         let file = chars.next().filter(|c| ('a'..='n').contains(c))?;
-        let rank: u8 = chars.as_str().parse().ok().filter(|r| (1..=14).contains(r))?;
+        let rank: u8 = chars
+            .as_str()
+            .parse()
+            .ok()
+            .filter(|r| (1..=14).contains(r))?;
         let digits = chars.as_str();
         if digits.starts_with('0') {
             return None;

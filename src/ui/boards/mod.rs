@@ -6,6 +6,7 @@
 //! Boards are drawn turned so that the viewer's own seat is at the bottom:
 //! by quarter turns, because four-player seats sit on all four edges.
 
+pub mod chess4;
 pub mod shogi;
 pub mod shogi4;
 
@@ -117,12 +118,12 @@ const MIN_CELL_W: u16 = 4;
 
 /// Cell width and height of a `side`×`side` board with a label row above
 /// and a label column to the right, fitting `area` (0 when nothing fits).
-fn grid_cells(area: Rect, side: u16) -> (u16, u16) {
+fn grid_cells(area: Rect, side: u16, min_w: u16) -> (u16, u16) {
     let cell_w = (area.width.saturating_sub(LABEL_W) / side).min(8);
     let cell_h = (area.height.saturating_sub(1) / side)
         .min(3)
         .min(cell_w / 2);
-    if cell_w < MIN_CELL_W || cell_h < 1 {
+    if cell_w < min_w || cell_h < 1 {
         return (0, 0);
     }
     (cell_w, cell_h)
@@ -130,7 +131,12 @@ fn grid_cells(area: Rect, side: u16) -> (u16, u16) {
 
 /// The size such a board takes in `area`: the grid and its labels.
 fn grid_size(area: Rect, side: u16) -> (u16, u16) {
-    let (w, h) = grid_cells(area, side);
+    grid_size_min(area, side, MIN_CELL_W)
+}
+
+/// [`grid_size`] for pieces that fit cells `min_w` columns wide.
+fn grid_size_min(area: Rect, side: u16, min_w: u16) -> (u16, u16) {
+    let (w, h) = grid_cells(area, side, min_w);
     if w == 0 {
         return (0, 0);
     }
@@ -145,9 +151,22 @@ fn render_grid(
     side: u16,
     turns: u8,
     draw_labels: impl FnOnce(&mut Buffer, &BoardLayout),
+    draw_cell: impl FnMut(&mut Buffer, &BoardLayout, Square),
+) -> BoardLayout {
+    render_grid_min(buf, area, side, MIN_CELL_W, turns, draw_labels, draw_cell)
+}
+
+/// [`render_grid`] for pieces that fit cells `min_w` columns wide.
+fn render_grid_min(
+    buf: &mut Buffer,
+    area: Rect,
+    side: u16,
+    min_w: u16,
+    turns: u8,
+    draw_labels: impl FnOnce(&mut Buffer, &BoardLayout),
     mut draw_cell: impl FnMut(&mut Buffer, &BoardLayout, Square),
 ) -> BoardLayout {
-    let (cell_w, cell_h) = grid_cells(area, side);
+    let (cell_w, cell_h) = grid_cells(area, side, min_w);
     let layout = BoardLayout {
         x: area.x,
         y: area.y + 1,
@@ -175,6 +194,7 @@ pub fn size(game: &AnyGame, area: Rect) -> (u16, u16) {
     match game {
         AnyGame::Shogi(_) => shogi::size(area),
         AnyGame::Shogi4(_) => shogi4::size(area),
+        AnyGame::Chess4(_) => chess4::size(area),
     }
 }
 
@@ -190,6 +210,7 @@ pub fn render(
     match game {
         AnyGame::Shogi(_) => shogi::render(buf, area, game, turns, marks, theme),
         AnyGame::Shogi4(_) => shogi4::render(buf, area, game, turns, marks, theme),
+        AnyGame::Chess4(_) => chess4::render(buf, area, game, turns, marks, theme),
     }
 }
 
@@ -199,6 +220,7 @@ pub fn kind_text(game: &AnyGame, kind: PieceKind, theme: Theme) -> String {
         AnyGame::Shogi(_) | AnyGame::Shogi4(_) => {
             shogi::glyph(kind, false, theme.ascii).to_string()
         }
+        AnyGame::Chess4(_) => chess4::letter(kind).to_string(),
     }
 }
 

@@ -1,0 +1,220 @@
+//! A game of four-player chess: the start, the moves, and how it ends
+//! (RULES.md §3): in teams a captured king, checkmate or stalemate on the
+//! player's own turn, or resignation; in free-for-all three players out or
+//! two left 21 points apart; in both threefold repetition, fifty moves by
+//! every player without a capture or pawn move, and the move limit.
+
+use super::position::{Position, Variant};
+use super::rules::Chess4Rules;
+use super::types::{Move, SEATS, partner};
+use crate::rules::RulesError;
+use crate::rules::vocab::{EndReason, Outcome, Placing, Seat, SeatSet, Verdict};
+use std::collections::hash_map::DefaultHasher;
+use std::hash::{Hash, Hasher};
+
+/// Moves in all (50 by every player) without a capture or pawn move that
+/// draw the game.
+const FIFTY_MOVES: u32 = 200;
+
+/// Points each remaining player gets when a free-for-all game is drawn.
+const DRAW_POINTS: i32 = 10;
+
+/// A game of four-player chess.
+#[derive(Clone, Debug)]
+pub struct ChessGame4 {
+    rules: Chess4Rules,
+    start: Position,
+    position: Position,
+    moves: Vec<Move>,
+    /// The repetition key of every position so far, the start first.
+    keys: Vec<u64>,
+    outcome: Option<Outcome>,
+}
+
+impl ChessGame4 {
+    /// A new game from the start position, `first` to move.
+    pub fn new(rules: Chess4Rules, first: u8) -> ChessGame4 {
+        let mut start = Position::start(rules.variant);
+        start.to_move = first % SEATS as u8;
+        ChessGame4::from_position(rules, start)
+    }
+
+    /// A game from any position.
+    pub fn from_position(rules: Chess4Rules, start: Position) -> ChessGame4 {
+        let mut game = ChessGame4 {
+            rules,
+            keys: vec![repetition_key(&start)],
+            position: start.clone(),
+            start,
+            moves: Vec::new(),
+            outcome: None,
+        };
+        game.judge(None);
+        game
+    }
+
+    /// The room rules.
+    pub fn rules(&self) -> &Chess4Rules {
+        &self.rules
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// The start position.
+    pub fn start(&self) -> &Position {
+        &self.start
+    }
+
+    /// The moves so far.
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// How the game ended, once it has.
+    pub fn outcome(&self) -> Option<&Outcome> {
+        self.outcome.as_ref()
+    }
+
+    /// The legal moves of the seat to move (none once the game is over).
+    pub fn legal_moves(&self) -> Vec<Move> {
+        match self.outcome {
+            Some(_) => Vec::new(),
+            None => self.position.legal_moves(),
+        }
+    }
+
+    /// Plays a legal move.
+    pub fn play(&mut self, mv: Move) -> Result<(), RulesError> {
+        if !self.legal_moves().contains(&mv) {
+            return Err(RulesError::IllegalMove(mv.to_string()));
+        }
+        let mover = self.position.to_move();
+        let taken = self.position.play(mv);
+        self.moves.push(mv);
+        self.keys.push(repetition_key(&self.position));
+        self.judge(taken.king().map(|_| mover));
+        Ok(())
+    }
+
+    /// `seat` resigns: in teams its team loses; in free-for-all it is out
+    /// (and the game may end).
+    pub fn resign(&mut self, seat: Seat) -> Result<(), RulesError> {
+        if self.outcome.is_some() {
+            return Err(RulesError::GameOver);
+        }
+        let s = seat.0 % SEATS as u8;
+        match self.rules.variant {
+            Variant::Teams => {
+                self.outcome = Some(Outcome {
+                    verdict: Verdict::Win(team_of((s + 1) % 4)),
+                    reason: EndReason::Resignation,
+                });
+            }
+            Variant::FreeForAll => {
+                let on_turn = self.position.to_move() == s;
+                self.position.eliminate(s);
+                if on_turn {
+                    self.position.pass_turn_after_resignation();
+                }
+                self.judge(None);
+            }
+        }
+        Ok(())
+    }
+
+    /// Decides whether the game is over after a move (`king_taker`: the
+    /// seat that just took a king) or at the start.
+    fn judge(&mut self, king_taker: Option<u8>) {
+        let pos = &self.position;
+        let teams = self.rules.variant == Variant::Teams;
+        let verdict = |reason| Some((reason, None));
+        let ending = if let (true, Some(taker)) = (teams, king_taker) {
+            Some((EndReason::KingCaptured, Some(team_of(taker))))
+        } else if teams && !pos.has_legal_move(pos.to_move()) {
+            let seat = pos.to_move();
+            match pos.in_check(seat) {
+                true => Some((EndReason::Checkmate, Some(team_of((seat + 1) % 4)))),
+                false => verdict(EndReason::NoLegalMoves),
+            }
+        } else if !teams && pos.free_for_all_over() {
+            verdict(EndReason::Eliminations)
+        } else if self
+            .keys
+            .iter()
+            .filter(|k| *k == self.keys.last().unwrap_or(&0))
+            .count()
+            >= 3
+        {
+            verdict(EndReason::Repetition)
+        } else if pos.halfmove_clock() >= FIFTY_MOVES {
+            verdict(EndReason::FiftyMoves)
+        } else if self
+            .rules
+            .move_limit
+            .is_some_and(|n| self.moves.len() as u32 >= n)
+        {
+            verdict(EndReason::MoveLimit)
+        } else {
+            None
+        };
+        let Some((reason, winners)) = ending else {
+            return;
+        };
+        let verdict = match (teams, winners) {
+            (true, Some(team)) => Verdict::Win(team),
+            (true, None) => Verdict::Draw,
+            (false, _) => {
+                if matches!(reason, EndReason::Repetition | EndReason::FiftyMoves) {
+                    for s in (0..SEATS).filter(|&s| !self.position.out[s]) {
+                        self.position.points[s] += DRAW_POINTS;
+                    }
+                }
+                Verdict::Placings(placings(self.position.points()))
+            }
+        };
+        self.outcome = Some(Outcome { verdict, reason });
+    }
+}
+
+impl Position {
+    /// After the seat to move resigned in free-for-all: the turn passes.
+    fn pass_turn_after_resignation(&mut self) {
+        if !self.free_for_all_over() {
+            self.to_move = self.next_seat();
+        }
+    }
+}
+
+/// `seat` and its partner.
+fn team_of(seat: u8) -> SeatSet {
+    SeatSet::one(Seat(seat)).with(Seat(partner(seat)))
+}
+
+/// Places by points, highest first; equal points share a place.
+fn placings(points: [i32; SEATS]) -> Vec<Placing> {
+    let mut order: Vec<usize> = (0..SEATS).collect();
+    order.sort_by_key(|&s| std::cmp::Reverse(points[s]));
+    order
+        .iter()
+        .map(|&s| Placing {
+            seat: Seat(s as u8),
+            place: 1 + points.iter().filter(|&&p| p > points[s]).count() as u8,
+            points: points[s],
+        })
+        .collect()
+}
+
+/// What makes positions the same for repetition: the board, the seat to
+/// move, castling and en passant rights and who is out.
+fn repetition_key(pos: &Position) -> u64 {
+    let mut h = DefaultHasher::new();
+    pos.board.hash(&mut h);
+    pos.to_move.hash(&mut h);
+    pos.castling.hash(&mut h);
+    pos.en_passant.hash(&mut h);
+    pos.out.hash(&mut h);
+    h.finish()
+}

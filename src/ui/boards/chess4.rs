@@ -1,0 +1,199 @@
+//! The four-player chess board: the 160-square cross, one terminal row per
+//! rank so that it fits 80×24, turned so that the viewer's seat is at the
+//! bottom. A piece is its owner's mark and its letter (`●K` Red, `▲Q`
+//! Blue, `■R` Yellow, `◆N` Green; ASCII `rK bQ yR gN`), so the board reads
+//! without color; grey pieces of eliminated players are dim and crossed
+//! out, with `x` as their mark. The corners are blank.
+
+use super::{BoardLayout, Marks};
+use crate::rules::AnyGame;
+use crate::rules::vocab::{Piece, PieceKind, Seat, Square};
+use crate::ui::Theme;
+use crate::ui::text::put;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::{Modifier, Style};
+
+const SIDE: u16 = 14;
+/// Columns of a piece's text: the mark and the letter.
+const PIECE_W: u16 = 2;
+
+/// The seats' marks, Red first.
+pub const SEAT_MARKS: [&str; 4] = ["●", "▲", "■", "◆"];
+/// The seats' marks in ASCII.
+pub const SEAT_LETTERS: [&str; 4] = ["r", "b", "y", "g"];
+
+/// The size the board takes in `area`.
+pub fn size(area: Rect) -> (u16, u16) {
+    super::grid_size_min(area, SIDE, PIECE_W + 1)
+}
+
+/// The letter of a chess piece.
+pub fn letter(kind: PieceKind) -> &'static str {
+    match kind {
+        PieceKind::King => "K",
+        PieceKind::Queen => "Q",
+        PieceKind::Rook => "R",
+        PieceKind::Bishop => "B",
+        PieceKind::Knight => "N",
+        _ => "P",
+    }
+}
+
+/// A seat's mark: `●` or `r`.
+pub fn seat_mark(seat: Seat, ascii: bool) -> &'static str {
+    let i = seat.index() % 4;
+    if ascii {
+        SEAT_LETTERS[i]
+    } else {
+        SEAT_MARKS[i]
+    }
+}
+
+/// A piece in two columns; see the module docs.
+pub fn piece_text(piece: &Piece, ascii: bool) -> String {
+    let mark = match (piece.dead, piece.owner) {
+        (true, _) => "x",
+        (false, Some(seat)) => seat_mark(seat, ascii),
+        (false, None) => "-",
+    };
+    format!("{mark}{}", letter(piece.kind))
+}
+
+/// Draws the board; see the module docs.
+pub fn render(
+    buf: &mut Buffer,
+    area: Rect,
+    game: &AnyGame,
+    turns: u8,
+    marks: &Marks<'_>,
+    theme: Theme,
+) -> BoardLayout {
+    let geometry = game.geometry();
+    super::render_grid_min(
+        buf,
+        area,
+        SIDE,
+        PIECE_W + 1,
+        turns,
+        |buf, layout| draw_labels(buf, area, layout, theme),
+        |buf, layout, sq| {
+            if geometry.contains(sq) {
+                draw_cell(buf, area, layout, game, sq, marks, theme);
+            }
+        },
+    )
+}
+
+fn draw_labels(buf: &mut Buffer, area: Rect, layout: &BoardLayout, theme: Theme) {
+    let files_on_top = layout.turns % 2 == 0;
+    let label = |sq: Square, file: bool| {
+        if file {
+            char::from(b'a' + sq.x.min(13)).to_string()
+        } else {
+            (sq.y.min(13) + 1).to_string()
+        }
+    };
+    for col in 0..SIDE as u8 {
+        let sq = layout.square_of(col, 0);
+        let cell = layout.cell(sq);
+        put(
+            buf,
+            area,
+            cell.x,
+            area.y,
+            &label(sq, files_on_top),
+            theme.dim(),
+        );
+    }
+    for row in 0..SIDE as u8 {
+        let sq = layout.square_of(0, row);
+        let y = layout.y + u16::from(row) * layout.cell_h + layout.cell_h / 2;
+        let x = layout.x + SIDE * layout.cell_w + 1;
+        put(buf, area, x, y, &label(sq, !files_on_top), theme.dim());
+    }
+}
+
+fn cell_style(sq: Square, marks: &Marks<'_>, theme: Theme) -> Style {
+    let mut base = Style::new();
+    if marks.last.contains(&Some(sq)) {
+        base = base.patch(theme.last_move());
+    }
+    if marks.targets.contains(&sq) {
+        base = base.patch(theme.target());
+    }
+    if marks.picked == Some(sq) {
+        base = base.add_modifier(Modifier::BOLD | Modifier::UNDERLINED);
+    }
+    if marks.cursor == Some(sq) {
+        base = base.patch(theme.cursor());
+    }
+    base
+}
+
+fn draw_cell(
+    buf: &mut Buffer,
+    area: Rect,
+    layout: &BoardLayout,
+    game: &AnyGame,
+    sq: Square,
+    marks: &Marks<'_>,
+    theme: Theme,
+) {
+    let rect = layout.cell(sq).intersection(area);
+    let base = cell_style(sq, marks, theme);
+    buf.set_style(rect, base);
+    let y = rect.y + layout.cell_h / 2;
+    let x = rect.x + layout.cell_w.saturating_sub(PIECE_W + 1) / 2;
+    let Some(piece) = game.piece_at(sq) else {
+        let (dot, style) = match (marks.targets.contains(&sq), theme.ascii) {
+            (true, _) => ("* ", base),
+            (false, true) => (". ", base.patch(theme.dim())),
+            (false, false) => ("· ", base.patch(theme.dim())),
+        };
+        put(buf, area, x, y, dot, style);
+        return;
+    };
+    let style = match piece.owner {
+        _ if piece.dead => base
+            .patch(theme.dim())
+            .add_modifier(Modifier::DIM | Modifier::CROSSED_OUT),
+        Some(seat) => base.patch(theme.seat(seat)),
+        None => base.patch(theme.dim()),
+    };
+    let style = if piece.promoted {
+        style.add_modifier(Modifier::ITALIC)
+    } else {
+        style
+    };
+    put(buf, area, x, y, &piece_text(&piece, theme.ascii), style);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pieces_read_without_color() {
+        let piece = Piece {
+            kind: PieceKind::Queen,
+            promoted: false,
+            owner: Some(Seat(1)),
+            facing: Seat(1),
+            dead: false,
+        };
+        assert_eq!(piece_text(&piece, false), "▲Q");
+        assert_eq!(piece_text(&piece, true), "bQ");
+        let grey = Piece {
+            dead: true,
+            ..piece
+        };
+        assert_eq!(piece_text(&grey, false), "xQ");
+    }
+
+    #[test]
+    fn the_board_fits_80_by_24() {
+        let (w, h) = size(Rect::new(0, 0, 48, 21));
+        assert!(w > 0 && w <= 48 && h <= 21, "{w}x{h}");
+    }
+}
