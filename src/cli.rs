@@ -84,10 +84,10 @@ impl Default for ServeArgs {
 /// Which game, from which position, under which room rules.
 #[derive(Debug, Args)]
 pub struct GameArgs {
-    /// The game: shogi or shogi4.
+    /// The game: shogi, shogi4 or chess4.
     #[arg(long, default_value = "shogi")]
     pub game: GameKind,
-    /// The position in the game's notation (shogi: SFEN, shogi4: SFEN4); the start by default.
+    /// The position in the game's notation (shogi: SFEN, shogi4: SFEN4, chess4: FEN4); the start by default.
     #[arg(long)]
     pub position: Option<String>,
     /// A room rule, as NAME=VALUE (repeatable).

@@ -6,6 +6,7 @@ pub mod adapter;
 pub mod fen4;
 pub mod flow;
 pub mod game;
+mod legal;
 pub mod movegen;
 pub mod position;
 pub mod rules;

@@ -225,12 +225,6 @@ impl Position {
         !after.in_check(seat)
     }
 
-    /// Calls `f` with each legal move of the seat to move until it returns
-    /// `true`.
-    pub(crate) fn for_each_legal<F: FnMut(Move) -> bool>(&self, mut f: F) {
-        self.for_each_pseudo(self.to_move, |mv| self.is_legal_pseudo(mv) && f(mv));
-    }
-
     /// Every legal move of the seat to move.
     pub fn legal_moves(&self) -> Vec<Move> {
         let mut moves = Vec::with_capacity(64);
