@@ -92,6 +92,24 @@ fn shogi4(shogi_rate: f64) {
     );
 }
 
+/// Four-player chess perft from the start (teams, depth 5: 3,452,310
+/// leaves). Goal (issue 5): at least 10 million leaves per second.
+fn chess4() {
+    use banmen::rules::chess4::{Position, Variant};
+    let pos = Position::start(Variant::Teams);
+    let mut best = f64::MAX;
+    let mut nodes = 0;
+    for _ in 0..RUNS {
+        let start = Instant::now();
+        nodes = pos.perft(5);
+        best = best.min(start.elapsed().as_secs_f64());
+    }
+    let rate = nodes as f64 / best / 1e6;
+    println!(
+        "chess4 start depth 5: banmen {nodes} leaves in {best:.3} s ({rate:.1}M leaves/s; goal: at least 10)"
+    );
+}
+
 fn main() {
     let anchor = build_anchor();
     let mut shogi_rate = 0.0;
@@ -119,4 +137,5 @@ fn main() {
         }
     }
     shogi4(shogi_rate);
+    chess4();
 }

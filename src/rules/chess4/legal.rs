@@ -25,7 +25,10 @@ impl Pins {
     /// Whether a piece on `from` may go to `to`: not pinned, or staying on
     /// the line of its pin.
     fn allows(&self, from: Sq, to: Sq) -> bool {
-        let Some(&(_, d)) = self.pinned[..self.count].iter().find(|(sq, _)| *sq == from.0) else {
+        let Some(&(_, d)) = self.pinned[..self.count]
+            .iter()
+            .find(|(sq, _)| *sq == from.0)
+        else {
             return true;
         };
         let (dx, dy) = DIRS[d as usize];
