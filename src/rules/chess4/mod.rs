@@ -4,6 +4,7 @@
 
 pub mod fen4;
 pub mod movegen;
+pub mod pgn4;
 pub mod position;
 mod tables;
 pub mod types;
