@@ -212,6 +212,15 @@ impl AnyGame {
             (AnyGame::Shogi(g), "usi") => Some(g.usi_position()),
             (AnyGame::Shogi(g), "kif") => Some(g.to_kif([name(0), name(1)])),
             (AnyGame::Shogi4(g), "sfen4") => Some(g.record()),
+            (AnyGame::Chess4(g), "pgn4") => {
+                let tags = [
+                    ("Red", name(0)),
+                    ("Blue", name(1)),
+                    ("Yellow", name(2)),
+                    ("Green", name(3)),
+                ];
+                Some(chess4::pgn4::write_game(g.start(), g.moves(), &tags))
+            }
             (AnyGame::Chess4(g), "fen4") => Some(g.position().to_fen4()),
             _ => None,
         }
@@ -222,7 +231,7 @@ impl AnyGame {
         match self {
             AnyGame::Shogi(_) => &["usi", "kif"],
             AnyGame::Shogi4(_) => &["sfen4"],
-            AnyGame::Chess4(_) => &["fen4"],
+            AnyGame::Chess4(_) => &["pgn4", "fen4"],
         }
     }
 

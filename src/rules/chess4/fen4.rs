@@ -54,6 +54,10 @@ pub enum Fen4Error {
     KingCount(char),
 }
 
+/// The largest halfmove clock read. Games draw at 200; the bound keeps
+/// `apply`'s `+ 1` far from overflowing while a record is replayed.
+const MAX_HALFMOVE: u32 = 1_000_000;
+
 /// The four seat letters as FEN4 writes the seat to move.
 const TURN_LETTERS: [char; SEATS] = ['R', 'B', 'Y', 'G'];
 
@@ -86,10 +90,15 @@ impl Position {
             en_passant: [None; SEATS],
             points: [0; SEATS],
             out: [false; SEATS],
-            halfmove: halfmove.trim().parse().map_err(|_| Fen4Error::BadList {
-                field: "halfmove clock",
-                text: halfmove.to_string(),
-            })?,
+            halfmove: halfmove
+                .trim()
+                .parse()
+                .ok()
+                .filter(|&h| h <= MAX_HALFMOVE)
+                .ok_or_else(|| Fen4Error::BadList {
+                    field: "halfmove clock",
+                    text: halfmove.to_string(),
+                })?,
             kings: [None; SEATS],
             variant,
         };
@@ -243,10 +252,11 @@ fn read_en_passant(ext: &str) -> Result<[Option<(Sq, Sq)>; SEATS], Fen4Error> {
     let open = after
         .find('(')
         .ok_or_else(|| bad("enPassant needs ( … )"))?;
-    let close = after
+    let inside = &after[open + 1..];
+    let close = inside
         .find(')')
         .ok_or_else(|| bad("enPassant needs ( … )"))?;
-    let entries: Vec<&str> = after[open + 1..close].split(',').collect();
+    let entries: Vec<&str> = inside[..close].split(',').collect();
     if entries.len() != SEATS {
         return Err(bad("enPassant needs four entries"));
     }
@@ -274,7 +284,9 @@ fn read_board(pos: &mut Position, board: &str) -> Result<(), Fen4Error> {
         let y = SIDE - 1 - row as u8;
         let mut x = 0usize;
         for token in text.split(',').map(str::trim) {
-            if let Ok(n) = token.parse::<usize>() {
+            // A run longer than the board is not a square count (and a
+            // huge one would overflow `x`): it falls through to BadToken.
+            if let Some(n) = token.parse::<usize>().ok().filter(|&n| n <= SIDE as usize) {
                 x += n;
                 continue;
             }

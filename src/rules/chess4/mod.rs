@@ -8,6 +8,7 @@ pub mod flow;
 pub mod game;
 mod legal;
 pub mod movegen;
+pub mod pgn4;
 pub mod position;
 pub mod rules;
 mod tables;

@@ -46,7 +46,7 @@ const fn table(steps: [(i8, i8); 8]) -> [[u8; 8]; GRID] {
         while d < 8 {
             let (nx, ny) = (x + steps[d].0, y + steps[d].1);
             if on_board(x, y) && on_board(nx, ny) {
-                out[sq][d] = (ny as u8) * SIDE + nx as u8;
+                out[sq][d] = ny as u8 * SIDE + nx as u8;
             }
             d += 1;
         }
