@@ -138,3 +138,40 @@ fn four_player_shogi_perft_and_moves() {
     let bad = banmen(&["moves", "--game", "shogi4", "--rule", "format=trios"]);
     assert_eq!(bad.status.code(), Some(2));
 }
+
+#[test]
+fn four_player_chess_perft_and_moves() {
+    let out = banmen(&["perft", "--game", "chess4", "--depth", "3"]);
+    let last = stdout(&out).lines().last().unwrap_or_default().to_string();
+    assert!(last.starts_with("7800 nodes"), "{last}");
+    let out = banmen(&["perft", "--game", "chess4", "--depth", "2", "--divide"]);
+    let text = stdout(&out);
+    assert!(text.lines().any(|l| l == "h2-h4: 20"), "{text}");
+    let out = banmen(&["moves", "--game", "chess4"]);
+    let moves: Vec<String> = stdout(&out).lines().map(String::from).collect();
+    let mut sorted = moves.clone();
+    sorted.sort();
+    assert_eq!(moves, sorted);
+    assert_eq!(moves.len(), 20);
+    assert!(moves.contains(&"e1-f3".to_string()) && moves.contains(&"k2-k4".to_string()));
+    // Blue to move from the start: pawns step right, knights jump.
+    let blue = banmen::rules::chess4::START_FEN4.replacen('R', "B", 1);
+    let out = banmen(&[
+        "moves",
+        "--game",
+        "chess4",
+        "--position",
+        &blue,
+        "--rule",
+        "type=ffa",
+    ]);
+    let text = stdout(&out);
+    assert!(text.lines().any(|m| m == "b7-d7"), "{text}");
+    for bad in [
+        vec!["moves", "--game", "chess4", "--position", "R-0-0"],
+        vec!["moves", "--game", "chess4", "--rule", "type=chaos"],
+    ] {
+        let out = banmen(&bad);
+        assert_eq!(out.status.code(), Some(2), "{bad:?}");
+    }
+}

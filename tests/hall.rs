@@ -281,3 +281,62 @@ async fn a_four_player_game_is_played_to_its_placings_on_one_device() {
     }
     assert!(view.status.contains("1st ") && !view.status.contains("four"));
 }
+
+/// Plays a same-device four-player chess room of `kind` to its end with
+/// the CPU choosing every move; returns the final view.
+fn play_chess4_to_the_end(kind: &str) -> banmen::hall::RoomView {
+    let hall = Hall::new(1);
+    let mut settings = RoomSettings::new(GameKind::Chess4);
+    settings.mode = Mode::SameDevice;
+    settings.rules.set("type", kind).unwrap();
+    settings.rules.set("move-limit", "600").unwrap();
+    let table = hall.create_room(&player("four"), settings).unwrap();
+    for _ in 0..700 {
+        let view = table.view();
+        if view.phase == Phase::Finished {
+            break;
+        }
+        let mv = banmen::cpu::choose_move(&view.game, 3).expect("a move while playing");
+        table.play(&mv).unwrap();
+    }
+    (*table.view()).clone()
+}
+
+#[tokio::test]
+async fn four_player_chess_games_are_played_to_their_end_in_both_types() {
+    use banmen::rules::vocab::Verdict;
+    let teams = play_chess4_to_the_end("teams");
+    assert_eq!(teams.phase, Phase::Finished, "{}", teams.status);
+    let outcome = teams.game.outcome().expect("an outcome");
+    assert!(
+        matches!(outcome.verdict, Verdict::Win(_) | Verdict::Draw),
+        "{outcome:?}"
+    );
+    assert!(teams.status.starts_with("Game over"), "{}", teams.status);
+    let ffa = play_chess4_to_the_end("ffa");
+    assert_eq!(ffa.phase, Phase::Finished, "{}", ffa.status);
+    let outcome = ffa.game.outcome().expect("an outcome");
+    let Verdict::Placings(places) = &outcome.verdict else {
+        panic!("free-for-all ends in placings: {outcome:?}");
+    };
+    assert_eq!(places.len(), 4);
+    assert!(ffa.status.contains("1st"), "{}", ffa.status);
+    // The record exports as PGN4 and replays to the same position.
+    let pgn = ffa
+        .game
+        .export("pgn4", &["a", "b", "c", "d"])
+        .expect("pgn4");
+    let (start, moves) =
+        banmen::rules::chess4::pgn4::read_game(&pgn, banmen::rules::chess4::Variant::FreeForAll)
+            .expect("our own PGN4 reads back");
+    let rules = banmen::rules::chess4::Chess4Rules {
+        variant: banmen::rules::chess4::Variant::FreeForAll,
+        move_limit: Some(600),
+        ..Default::default()
+    };
+    let mut replayed = banmen::rules::chess4::ChessGame4::from_position(rules, start);
+    for mv in moves {
+        replayed.play(mv).expect("each recorded move is legal");
+    }
+    assert_eq!(replayed.position().to_fen4(), ffa.game.position_text());
+}
