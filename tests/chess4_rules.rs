@@ -285,3 +285,36 @@ fn positions_round_trip_through_fen4() {
         assert_eq!(back.legal_moves(), pos.legal_moves());
     }
 }
+
+#[test]
+fn a_free_for_all_checkmate_is_immediate_and_scores_20() {
+    // Blue's king a7: rooks on h6 and h8 close ranks 6 and 8 (a pawn on l8
+    // keeps Green's king out of it); k4-k7 checks along rank 7: mate.
+    let pos = position(
+        Variant::FreeForAll,
+        "R",
+        &[("h6", "rR"), ("h8", "rR"), ("l8", "rP"), ("k4", "rR")],
+    );
+    assert!(!pos.in_check(1) && !pos.in_check(3));
+    let mut after = pos.clone();
+    after.play(find(&pos, "k4-k7"));
+    assert!(after.is_out(1), "Blue is mated at once");
+    assert_eq!(after.points()[0], 20);
+    assert_eq!(after.to_move(), 2, "Yellow moves next; Blue is skipped");
+    let king = after.piece_at(sq("a7")).expect("the grey king stays");
+    assert!(king.dead);
+    // In teams the same move only checks: Blue moves next and is mated then.
+    let teams = position(
+        Variant::Teams,
+        "R",
+        &[("h6", "rR"), ("h8", "rR"), ("l8", "rP"), ("k4", "rR")],
+    );
+    let mut game = ChessGame4::from_position(Chess4Rules::default(), teams.clone());
+    game.play(find(&teams, "k4-k7")).unwrap();
+    let outcome = game.outcome().expect("Blue has no move on its turn");
+    assert_eq!(outcome.reason, EndReason::Checkmate);
+    let Verdict::Win(team) = outcome.verdict else {
+        panic!()
+    };
+    assert!(team.contains(Seat(0)) && team.contains(Seat(2)));
+}
