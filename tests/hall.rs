@@ -340,3 +340,23 @@ async fn four_player_chess_games_are_played_to_their_end_in_both_types() {
     }
     assert_eq!(replayed.position().to_fen4(), ffa.game.position_text());
 }
+
+#[tokio::test]
+async fn four_player_rooms_rotate_the_first_seat_each_new_round() {
+    use banmen::rules::vocab::Seat;
+    let hall = Hall::new(1);
+    let mut settings = RoomSettings::new(GameKind::Chess4);
+    settings.mode = Mode::SameDevice;
+    settings.rules.set("move-limit", "2").unwrap();
+    let table = hall.create_room(&player("four"), settings).unwrap();
+    for round in 0..3u8 {
+        let view = table.view();
+        assert_eq!(view.game.to_move(), Some(Seat(round)), "round {round}");
+        for _ in 0..2 {
+            let mv = banmen::cpu::choose_move(&table.view().game, 1).expect("a move");
+            table.play(&mv).unwrap();
+        }
+        assert_eq!(table.view().phase, Phase::Finished);
+        table.new_round().unwrap();
+    }
+}

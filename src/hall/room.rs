@@ -111,11 +111,16 @@ impl RoomState {
         }
     }
 
+    /// The next game: in four-player rooms whose rule says so, the first
+    /// turn moves one seat clockwise from game to game (RULES.md §4).
     fn new_game(&self) -> Result<AnyGame, HallError> {
-        Ok(AnyGame::new(
+        let rotate = self.settings.rules.is_on("rotate-first-player");
+        let seats = self.seats.len().max(1) as u32;
+        let first = if rotate { self.game_number % seats } else { 0 };
+        Ok(AnyGame::starting(
             self.settings.kind,
             &self.settings.rules,
-            None,
+            first as u8,
         )?)
     }
 

@@ -117,6 +117,23 @@ macro_rules! each {
 }
 
 impl AnyGame {
+    /// A new game of `kind` from the standard start with `first` to move
+    /// (four-player games rotate the first seat from game to game; two-player
+    /// shogi swaps the players' seats instead, so sente always starts).
+    pub fn starting(kind: GameKind, rules: &RuleValues, first: u8) -> Result<AnyGame, RulesError> {
+        Ok(match kind {
+            GameKind::Shogi => AnyGame::new(kind, rules, None)?,
+            GameKind::Shogi4 => AnyGame::Shogi4(Box::new(ShogiGame4::new(
+                Shogi4Rules::from_values(rules),
+                first,
+            ))),
+            GameKind::Chess4 => AnyGame::Chess4(Box::new(ChessGame4::new(
+                Chess4Rules::from_values(rules),
+                first,
+            ))),
+        })
+    }
+
     /// A new game of `kind` under `rules`, from `position` (in the game's
     /// notation) or the standard start.
     pub fn new(
