@@ -25,15 +25,8 @@ const POSITIONS: [(&str, &str, u32); 2] = [
 ];
 
 fn banmen_best(sfen: &str, depth: u32) -> (u64, f64) {
-    let mut best = f64::MAX;
-    let mut nodes = 0;
-    for _ in 0..RUNS {
-        let mut pos = Position::from_sfen(sfen).expect("valid SFEN");
-        let start = Instant::now();
-        nodes = pos.perft(depth);
-        best = best.min(start.elapsed().as_secs_f64());
-    }
-    (nodes, best)
+    let pos = Position::from_sfen(sfen).expect("valid SFEN");
+    best_of(|| pos.clone().perft(depth))
 }
 
 /// Builds the anchor into `target/anchor` (its own folder is read-only).
@@ -72,18 +65,24 @@ fn anchor_best(binary: &Path, sfen: &str, depth: u32) -> Option<(u64, f64)> {
     Some((nodes, best))
 }
 
+/// The count and the best time in seconds of `RUNS` runs of `perft`.
+fn best_of(perft: impl Fn() -> u64) -> (u64, f64) {
+    let mut best = f64::MAX;
+    let mut nodes = 0;
+    for _ in 0..RUNS {
+        let start = Instant::now();
+        nodes = perft();
+        best = best.min(start.elapsed().as_secs_f64());
+    }
+    (nodes, best)
+}
+
 /// Four-player shogi perft from the start, beside two-player shogi's rate.
 /// Goal (issue 4): at least half the two-player generator's nodes per second.
 fn shogi4(shogi_rate: f64) {
     use banmen::rules::shogi4::{Play4, Position4};
     let pos = Position4::start(Play4::default());
-    let mut best = f64::MAX;
-    let mut nodes = 0;
-    for _ in 0..RUNS {
-        let start = Instant::now();
-        nodes = pos.perft(7);
-        best = best.min(start.elapsed().as_secs_f64());
-    }
+    let (nodes, best) = best_of(|| pos.perft(7));
     let rate = nodes as f64 / best / 1e6;
     println!(
         "shogi4 start depth 7: banmen {nodes} nodes in {best:.3} s ({rate:.1}M/s); \
@@ -97,13 +96,7 @@ fn shogi4(shogi_rate: f64) {
 fn chess4() {
     use banmen::rules::chess4::{Position, Variant};
     let pos = Position::start(Variant::Teams);
-    let mut best = f64::MAX;
-    let mut nodes = 0;
-    for _ in 0..RUNS {
-        let start = Instant::now();
-        nodes = pos.perft(5);
-        best = best.min(start.elapsed().as_secs_f64());
-    }
+    let (nodes, best) = best_of(|| pos.perft(5));
     let rate = nodes as f64 / best / 1e6;
     println!(
         "chess4 start depth 5: banmen {nodes} leaves in {best:.3} s ({rate:.1}M leaves/s; goal: at least 10)"

@@ -30,6 +30,22 @@ pub struct RuleSpec {
     pub default: &'static str,
 }
 
+/// "show legal moves", a rule of both four-player games (RULES.md).
+pub const SHOW_LEGAL_MOVES: RuleSpec = RuleSpec {
+    name: "show-legal-moves",
+    about: "mark the legal destinations of the picked piece",
+    choices: Choices::OnOff,
+    default: "on",
+};
+
+/// "rotate first player", a rule of both four-player games (RULES.md).
+pub const ROTATE_FIRST_PLAYER: RuleSpec = RuleSpec {
+    name: "rotate-first-player",
+    about: "each new game the first turn moves one seat clockwise",
+    choices: Choices::OnOff,
+    default: "on",
+};
+
 impl RuleSpec {
     fn check(&self, value: &str) -> Result<(), String> {
         let ok = match self.choices {

@@ -18,6 +18,21 @@ impl Seat {
     }
 }
 
+/// The eight directions on a grid as (dx, dy): the four straight ones
+/// first, each group clockwise from "up", so that turning by a quarter is
+/// adding one within the group. Both four-player games build their step
+/// tables from it.
+pub const DIRECTIONS: [(i8, i8); 8] = [
+    (0, 1),
+    (1, 0),
+    (0, -1),
+    (-1, 0),
+    (1, 1),
+    (1, -1),
+    (-1, -1),
+    (-1, 1),
+];
+
 /// A set of seats (at most 8), used for eliminated seats, teams and winners.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
 pub struct SeatSet(pub u8);

@@ -2,7 +2,9 @@
 //! table for the room-setup screen and `--rule NAME=VALUE`.
 
 use super::position::Variant;
-use crate::rules::room_rules::{Choices, RuleSpec, RuleValues};
+use crate::rules::room_rules::{
+    Choices, ROTATE_FIRST_PLAYER, RuleSpec, RuleValues, SHOW_LEGAL_MOVES,
+};
 
 /// The room rules of four-player chess, with RULES.md's defaults.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -31,18 +33,8 @@ pub static SPECS: [RuleSpec; 4] = [
         choices: Choices::NoneOrCount,
         default: "none",
     },
-    RuleSpec {
-        name: "show-legal-moves",
-        about: "mark the legal destinations of the picked piece",
-        choices: Choices::OnOff,
-        default: "on",
-    },
-    RuleSpec {
-        name: "rotate-first-player",
-        about: "each new game the first turn moves one seat clockwise",
-        choices: Choices::OnOff,
-        default: "on",
-    },
+    SHOW_LEGAL_MOVES,
+    ROTATE_FIRST_PLAYER,
 ];
 
 impl Chess4Rules {

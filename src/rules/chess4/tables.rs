@@ -5,16 +5,7 @@
 use super::types::{GRID, SIDE};
 
 /// The eight directions as (dx, dy): the four straight ones first.
-pub(crate) const DIRS: [(i8, i8); 8] = [
-    (0, 1),
-    (1, 0),
-    (0, -1),
-    (-1, 0),
-    (1, 1),
-    (1, -1),
-    (-1, -1),
-    (-1, 1),
-];
+pub(crate) const DIRS: [(i8, i8); 8] = crate::rules::vocab::DIRECTIONS;
 
 /// The knight's eight jumps.
 const JUMPS: [(i8, i8); 8] = [

@@ -2,7 +2,9 @@
 //! table for the room-setup screen and `--rule NAME=VALUE`.
 
 use super::position::{Format, Play4};
-use crate::rules::room_rules::{Choices, RuleSpec, RuleValues};
+use crate::rules::room_rules::{
+    Choices, ROTATE_FIRST_PLAYER, RuleSpec, RuleValues, SHOW_LEGAL_MOVES,
+};
 
 /// The room rules of four-player shogi, with RULES.md's defaults.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -54,18 +56,8 @@ pub static SPECS: [RuleSpec; 6] = [
         choices: Choices::NoneOrCount,
         default: "none",
     },
-    RuleSpec {
-        name: "show-legal-moves",
-        about: "mark the legal destinations of the picked piece",
-        choices: Choices::OnOff,
-        default: "on",
-    },
-    RuleSpec {
-        name: "rotate-first-player",
-        about: "each new game the first turn moves one seat clockwise",
-        choices: Choices::OnOff,
-        default: "on",
-    },
+    SHOW_LEGAL_MOVES,
+    ROTATE_FIRST_PLAYER,
 ];
 
 impl Shogi4Rules {

@@ -8,16 +8,7 @@ use super::types::{Kind4, Piece4};
 /// The eight directions as (dx, dy): the four orthogonal ones first, each
 /// group in clockwise order, so that turning by a facing is adding it
 /// within the group.
-pub(crate) const DIRS: [(i8, i8); 8] = [
-    (0, 1),
-    (1, 0),
-    (0, -1),
-    (-1, 0),
-    (1, 1),
-    (1, -1),
-    (-1, -1),
-    (-1, 1),
-];
+pub(crate) const DIRS: [(i8, i8); 8] = crate::rules::vocab::DIRECTIONS;
 
 /// No square: off the board.
 pub(crate) const OFF: u8 = u8::MAX;
