@@ -1,13 +1,14 @@
 //! The game screen's own state and its update: the board cursor, the picked
-//! piece, the promotion question (shogi's y/n, chess's q/r/b/n) and y/n
+//! piece, the promotion question (see [`super::promotion`]) and y/n
 //! confirmations. Only moves from the game's `legal_moves()` are ever sent,
 //! and only for a seat this session plays when that seat is to move.
 
 use super::app::Action;
 use super::boards;
 use super::input::{Dir, Event, Hit, Key};
+use super::promotion::{PromotionQuestion, typed_promotions};
 use crate::hall::{Phase, RoomView};
-use crate::rules::vocab::{Move, PieceKind, Promotion, Seat, SeatSet, Square};
+use crate::rules::vocab::{Move, PieceKind, Seat, SeatSet, Square};
 use crate::rules::{AnyGame, Claim};
 
 /// What the player picked to move.
@@ -35,118 +36,6 @@ pub enum Confirm {
     Resign,
     /// Leave a game in progress.
     Leave,
-}
-
-/// A promotion waiting for the player's answer.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PromotionQuestion {
-    /// Shogi: promote (y) or not (n); the promoting move comes first.
-    PromoteOrNot([Move; 2]),
-    /// Chess: which piece the pawn becomes, one slot per entry of
-    /// [`PIECE_CHOICES`] (empty where the rules offer no such piece, as in
-    /// free-for-all, which promotes to a queen only).
-    ChoosePiece([Option<Move>; 4]),
-}
-
-/// A piece a chess pawn may become: the key that picks it and its name.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PieceChoice {
-    /// The key (and button) that picks it, as the hints show it.
-    pub key: &'static str,
-    /// The word the prompt and the hints show.
-    pub name: &'static str,
-    /// The kind.
-    pub kind: PieceKind,
-}
-
-impl PieceChoice {
-    /// The key as the input layer reports it.
-    pub fn key_char(&self) -> char {
-        self.key.chars().next().unwrap_or(' ')
-    }
-}
-
-/// Chess promotion choices in the order the prompt lists them.
-pub const PIECE_CHOICES: [PieceChoice; 4] = [
-    PieceChoice {
-        key: "q",
-        name: "queen",
-        kind: PieceKind::Queen,
-    },
-    PieceChoice {
-        key: "r",
-        name: "rook",
-        kind: PieceKind::Rook,
-    },
-    PieceChoice {
-        key: "b",
-        name: "bishop",
-        kind: PieceKind::Bishop,
-    },
-    PieceChoice {
-        key: "n",
-        name: "knight",
-        kind: PieceKind::Knight,
-    },
-];
-
-impl PromotionQuestion {
-    /// The question for several legal moves between the same two squares:
-    /// a choice of piece when they are chess promotions, else shogi's
-    /// promote-or-not.
-    fn for_moves(moves: &[Move]) -> PromotionQuestion {
-        let mut pieces = [None; 4];
-        for mv in moves {
-            if let Move::Step {
-                promotion: Promotion::To(kind),
-                ..
-            } = mv
-            {
-                if let Some(i) = PIECE_CHOICES.iter().position(|c| c.kind == *kind) {
-                    pieces[i] = Some(*mv);
-                }
-            }
-        }
-        if pieces.iter().any(Option::is_some) {
-            return PromotionQuestion::ChoosePiece(pieces);
-        }
-        let promotes =
-            |m: &Move| matches!(m, Move::Step { promotion, .. } if *promotion != Promotion::None);
-        let (a, b) = (moves[0], moves.get(1).copied().unwrap_or(moves[0]));
-        PromotionQuestion::PromoteOrNot(if promotes(&a) { [a, b] } else { [b, a] })
-    }
-
-    /// The chess pieces offered, in [`PIECE_CHOICES`] order (none for shogi).
-    pub fn pieces(&self) -> impl Iterator<Item = &'static PieceChoice> + '_ {
-        let slots = match self {
-            PromotionQuestion::ChoosePiece(slots) => *slots,
-            PromotionQuestion::PromoteOrNot(_) => [None; 4],
-        };
-        PIECE_CHOICES
-            .iter()
-            .zip(slots)
-            .filter(|(_, mv)| mv.is_some())
-            .map(|(choice, _)| choice)
-    }
-
-    /// The move `key` answers with; `None` for keys that answer nothing.
-    fn answer(&self, key: Key) -> Option<Move> {
-        let Key::Char(c) = key else { return None };
-        match self {
-            PromotionQuestion::PromoteOrNot([yes, no]) => match c {
-                'y' | 'Y' | '+' => Some(*yes),
-                'n' | 'N' | '=' => Some(*no),
-                _ => None,
-            },
-            PromotionQuestion::ChoosePiece(slots) => {
-                let c = c.to_ascii_lowercase();
-                let i = PIECE_CHOICES
-                    .iter()
-                    .position(|choice| choice.key_char() == c)?;
-                slots[i]
-            }
-        }
-    }
 }
 
 /// The game screen's state.
@@ -430,26 +319,11 @@ impl GameScreen {
         Action::None
     }
 
-    /// A chess pawn move to its promotion rank typed without its piece
-    /// (`d10-d11` for `d10-d11=Q`): played when the rules offer one piece,
-    /// asked like a picked move when they offer several. The piece may also
-    /// be typed in lower case (`d10-d11=r`). `None` when the text is no
-    /// such move.
+    /// A chess promotion typed without its piece or in lower case (see
+    /// [`typed_promotions`]): played when the rules offer one piece, asked
+    /// like a picked move when they offer several.
     fn typed_promotion(&mut self, game: &AnyGame, text: &str) -> Option<Action> {
-        if !matches!(game, AnyGame::Chess4(_)) {
-            return None;
-        }
-        let (squares, piece) = match text.split_once('=') {
-            Some((squares, piece)) => (squares, Some(piece.to_ascii_uppercase())),
-            None => (text, None),
-        };
-        let moves: Vec<Move> = PIECE_CHOICES
-            .iter()
-            .map(|c| c.key.to_ascii_uppercase())
-            .filter(|letter| piece.as_ref().is_none_or(|p| p == letter))
-            .filter_map(|letter| game.parse_text(&format!("{squares}={letter}")).ok())
-            .collect();
-        match moves.as_slice() {
+        match typed_promotions(game, text).as_slice() {
             [] => None,
             [only] => Some(Action::Play(*only)),
             several => {
@@ -600,6 +474,7 @@ impl GameScreen {
 mod tests {
     use super::*;
     use crate::hall::{Occupant, RoomSettings};
+    use crate::rules::vocab::Promotion;
     use crate::rules::{GameKind, RuleValues};
 
     /// A four-player chess game under `rules` after `moves`, seen by a

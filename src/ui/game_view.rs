@@ -7,8 +7,7 @@
 use super::Theme;
 use super::boards::{self, Marks};
 use super::game::{
-    Confirm, Focus, GameScreen, Pick, PromotionQuestion, acting_seat, hand_kinds, single_seat,
-    targets, turns,
+    Confirm, Focus, GameScreen, Pick, acting_seat, hand_kinds, single_seat, targets, turns,
 };
 use super::game_view_chess4;
 use super::game_view4;
@@ -305,7 +304,7 @@ pub(super) fn prompt(
 /// The line under the turn: a question, the new-round agreement, or a hint.
 fn prompt_line(view: &RoomView, ui: &GameScreen, seats: SeatSet, width: u16) -> (String, bool) {
     if let Some(question) = ui.promotion {
-        return (promotion_prompt(question, width), true);
+        return (question.prompt(width), true);
     }
     match ui.confirm {
         Some(Confirm::Resign) => return ("Resign this game? y / n".into(), true),
@@ -324,25 +323,6 @@ fn prompt_line(view: &RoomView, ui: &GameScreen, seats: SeatSet, width: u16) -> 
         (None, _) if view.game.seats().count() > 2 => ("Waiting for the others.".into(), false),
         (None, _) => ("Waiting for the opponent.".into(), false),
     }
-}
-
-/// The promotion question: `Promote? y = yes, n = no` for shogi; for chess
-/// the pieces the rules offer with their keys, `Promote to: q queen  r
-/// rook  b bishop  n knight`, or just the keys where that does not fit.
-fn promotion_prompt(question: PromotionQuestion, width: u16) -> String {
-    if let PromotionQuestion::PromoteOrNot(_) = question {
-        return "Promote? y = yes, n = no".into();
-    }
-    let named: Vec<String> = question
-        .pieces()
-        .map(|c| format!("{} {}", c.key, c.name))
-        .collect();
-    let long = format!("Promote to: {}", named.join("  "));
-    if super::text::width(&long) <= width {
-        return long;
-    }
-    let keys: Vec<&str> = question.pieces().map(|c| c.key).collect();
-    format!("Promote to: {}", keys.join(" / "))
 }
 
 /// `New round (n): alice yes, bob ?`: each human once, however many

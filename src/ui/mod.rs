@@ -21,6 +21,7 @@ mod game_view_chess4;
 mod help;
 pub mod input;
 mod lobby;
+mod promotion;
 mod room;
 mod room_setup;
 mod text;

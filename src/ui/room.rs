@@ -3,7 +3,7 @@
 
 use super::Theme;
 use super::app::Action;
-use super::game::{Confirm, GameScreen, PromotionQuestion, can_declare, can_resign, has_hands};
+use super::game::{Confirm, GameScreen, can_declare, can_resign, has_hands};
 use super::game_view::{self, seat_name};
 use super::input::{Event, Hits, Key};
 use super::text::put;
@@ -63,7 +63,7 @@ impl RoomScreen {
         let view = self.handle.view();
         let seats = self.seats();
         if let Some(question) = self.game.promotion {
-            return promotion_hints(question);
+            return question.hints();
         }
         if self.game.confirm.is_some() {
             return vec![("y", "yes", Key::Char('y')), ("n", "no", Key::Char('n'))];
@@ -213,21 +213,4 @@ impl RoomScreen {
             put(buf, area, x, y + 1, "Leave? y / n", theme.alert());
         }
     }
-}
-
-/// The hints (and buttons) of a promotion question: y/n for shogi, one key
-/// per piece the rules offer for chess.
-fn promotion_hints(question: PromotionQuestion) -> Vec<(&'static str, &'static str, Key)> {
-    let mut hints = match question {
-        PromotionQuestion::PromoteOrNot(_) => vec![
-            ("y", "promote", Key::Char('y')),
-            ("n", "don't", Key::Char('n')),
-        ],
-        PromotionQuestion::ChoosePiece(_) => question
-            .pieces()
-            .map(|c| (c.key, c.name, Key::Char(c.key_char())))
-            .collect(),
-    };
-    hints.push(("Esc", "cancel", Key::Esc));
-    hints
 }
