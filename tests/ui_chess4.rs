@@ -188,6 +188,11 @@ async fn a_pawn_on_the_eleventh_rank_asks_for_its_piece() {
         s.text()
     );
     assert!(s.row_labelled("10").contains("●P"), "{}", s.text());
+    // The move prompt gives chess examples.
+    chars(&mut app, "m");
+    let s = render(&mut app, 80, 24);
+    assert!(s.has("Move (e2-e4, h1-j1, d10-d11=Q): _"), "{}", s.text());
+    key(&mut app, KeyCode::Escape);
     // Typed without its piece, the move asks; Esc cancels.
     type_move(&mut app, "d10-d11");
     let s = render(&mut app, 80, 24);

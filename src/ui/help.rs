@@ -37,7 +37,10 @@ const LINES: &[(&str, &str)] = &[
     ("PgUp / PgDn", "scroll the move list"),
     ("s", "start now (host, waiting room)"),
     ("m", "type a move: 7g7f, P*5e (four-player: e3e4, P*e5)"),
-    ("m (chess)", "e2-e4, h1-j1 to castle, d10-d11=Q (or ask)"),
+    (
+        "m (chess)",
+        "e2-e4; h1-j1 castles; d10-d11 asks for the piece",
+    ),
     ("", "Four-player shogi board"),
     ("S W N E  -", "owner of a piece (South … East; - ownerless)"),
     (
@@ -54,8 +57,14 @@ const LINES: &[(&str, &str)] = &[
         "q r b n  Esc",
         "promote to queen, rook, bishop, knight / cancel",
     ),
-    ("teams", "Red + Yellow vs Blue + Green; promote on rank 11"),
-    ("free-for-all", "for points; pawns become queens on rank 8"),
+    (
+        "teams",
+        "Red + Yellow vs Blue + Green; promote on your 11th rank",
+    ),
+    (
+        "free-for-all",
+        "for points; pawns become queens on your 8th rank",
+    ),
 ];
 
 /// Draws the help page into `area` from line `scroll` on (one column, or
