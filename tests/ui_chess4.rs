@@ -366,3 +366,17 @@ async fn tiny_terminals_do_not_panic() {
         s.text()
     );
 }
+
+#[tokio::test]
+async fn legal_destinations_are_marked_unless_the_room_rule_hides_them() {
+    let hall = Hall::new(1);
+    for (rules, marked) in [(&[][..], true), (&["show-legal-moves=off"][..], false)] {
+        let mut app = same_device(&hall, rules);
+        // The cursor starts on h2: pick the pawn.
+        key(&mut app, KeyCode::Enter);
+        let s = render(&mut app, 80, 24);
+        assert!(s.has("Choose a square"), "{}", s.text());
+        assert_eq!(s.row_labelled("3").contains('*'), marked, "{}", s.text());
+        assert_eq!(s.row_labelled("4").contains('*'), marked, "{}", s.text());
+    }
+}
