@@ -116,7 +116,7 @@ async fn help_scrolls_to_its_last_line_on_a_small_screen() {
     let mut app = App::new(hall, me("alice"), Entry::Lobby, address());
     key(&mut app, KeyCode::Char('?'));
     let first = screen_lines(&mut app, 80, 24);
-    let last_line = "a mated player's king, turned over";
+    let last_line = "for points; pawns become queens on your 8th rank";
     assert!(has(&first, "↓ more below") && !has(&first, last_line));
     for _ in 0..5 {
         key(&mut app, KeyCode::PageDown);

@@ -346,6 +346,7 @@ impl App {
         let (text, style) = if let Some(typed) = typing {
             let example = match self.room().map(|r| r.handle.view().game.kind()) {
                 Some(crate::rules::GameKind::Shogi4) => "e3e4, e7e8+, P*e5",
+                Some(crate::rules::GameKind::Chess4) => "e2-e4, h1-j1, d10-d11=Q",
                 _ => "7g7f, 8h2b+, P*5e",
             };
             (format!("Move ({example}): {typed}_"), self.theme.title())

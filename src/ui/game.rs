@@ -1,13 +1,14 @@
 //! The game screen's own state and its update: the board cursor, the picked
-//! piece, the promotion question and y/n confirmations. Only moves from the
-//! game's `legal_moves()` are ever sent, and only for a seat this session
-//! plays when that seat is to move.
+//! piece, the promotion question (see [`super::promotion`]) and y/n
+//! confirmations. Only moves from the game's `legal_moves()` are ever sent,
+//! and only for a seat this session plays when that seat is to move.
 
 use super::app::Action;
 use super::boards;
 use super::input::{Dir, Event, Hit, Key};
+use super::promotion::{PromotionQuestion, typed_promotions};
 use crate::hall::{Phase, RoomView};
-use crate::rules::vocab::{Move, PieceKind, Promotion, Seat, SeatSet, Square};
+use crate::rules::vocab::{Move, PieceKind, Seat, SeatSet, Square};
 use crate::rules::{AnyGame, Claim};
 
 /// What the player picked to move.
@@ -46,8 +47,8 @@ pub struct GameScreen {
     pub focus: Focus,
     /// The picked piece, if any.
     pub picked: Option<Pick>,
-    /// Promotion question: the promoting and the non-promoting move.
-    pub promotion: Option<[Move; 2]>,
+    /// A promotion question waiting for its answer.
+    pub promotion: Option<PromotionQuestion>,
     /// A pending y/n confirmation.
     pub confirm: Option<Confirm>,
     /// Move-list lines scrolled back from the newest.
@@ -118,6 +119,12 @@ pub fn can_declare(view: &RoomView, seats: SeatSet) -> bool {
     acting_seat(view, seats).is_some() && view.game.clone().claim(Claim::EnteringKing).is_ok()
 }
 
+/// Whether the game keeps captured pieces in hand to drop (the shogi
+/// games; chess has no hands, so no Tab and no hand lines).
+pub fn has_hands(game: &AnyGame) -> bool {
+    !matches!(game, AnyGame::Chess4(_))
+}
+
 /// The kinds in `seat`'s hand, in the game's order.
 pub fn hand_kinds(game: &AnyGame, seat: Seat) -> Vec<PieceKind> {
     game.hand(seat)
@@ -179,8 +186,8 @@ impl GameScreen {
         if let Some(confirm) = self.confirm {
             return self.answer_confirm(event, confirm);
         }
-        if let Some(moves) = self.promotion {
-            return self.answer_promotion(event, moves);
+        if let Some(question) = self.promotion {
+            return self.answer_promotion(event, question);
         }
         if self.typing.is_some() {
             return self.type_move(event, view, seats);
@@ -210,19 +217,19 @@ impl GameScreen {
         }
     }
 
-    fn answer_promotion(&mut self, event: &Event, moves: [Move; 2]) -> Action {
+    /// y/n for shogi, q/r/b/n for chess; Esc cancels (keeping the pick),
+    /// other keys wait.
+    fn answer_promotion(&mut self, event: &Event, question: PromotionQuestion) -> Action {
         let key = match event {
             Event::Key(k) | Event::Hit(Hit::Button(k)) => *k,
             _ => return Action::None,
         };
-        let chosen = match key {
-            Key::Char('y' | 'Y' | '+') => moves[0],
-            Key::Char('n' | 'N' | '=') => moves[1],
-            Key::Esc => {
-                self.promotion = None;
-                return Action::None;
-            }
-            _ => return Action::None,
+        if key == Key::Esc {
+            self.promotion = None;
+            return Action::None;
+        }
+        let Some(chosen) = question.answer(key) else {
+            return Action::None;
         };
         self.promotion = None;
         self.picked = None;
@@ -302,12 +309,28 @@ impl GameScreen {
                 }
                 return match view.game.parse_text(text.trim()) {
                     Ok(mv) => Action::Play(mv),
-                    Err(e) => Action::Notice(format!("{e}.")),
+                    Err(e) => self
+                        .typed_promotion(&view.game, text.trim())
+                        .unwrap_or_else(|| Action::Notice(format!("{e}."))),
                 };
             }
             _ => {}
         }
         Action::None
+    }
+
+    /// A chess promotion typed without its piece or in lower case (see
+    /// [`typed_promotions`]): played when the rules offer one piece, asked
+    /// like a picked move when they offer several.
+    fn typed_promotion(&mut self, game: &AnyGame, text: &str) -> Option<Action> {
+        match typed_promotions(game, text).as_slice() {
+            [] => None,
+            [only] => Some(Action::Play(*only)),
+            several => {
+                self.promotion = Some(PromotionQuestion::for_moves(several));
+                Some(Action::None)
+            }
+        }
     }
 
     fn escape(&mut self, view: &RoomView, seats: SeatSet) -> Action {
@@ -330,6 +353,9 @@ impl GameScreen {
         if self.focus != Focus::Board {
             self.focus = Focus::Board;
             return Action::None;
+        }
+        if !has_hands(&view.game) {
+            return Action::Notice("This game has no hands.".into());
         }
         if hand_kinds(&view.game, seat).is_empty() {
             return Action::Notice("Your hand is empty.".into());
@@ -358,9 +384,21 @@ impl GameScreen {
             Dir::Left => (-1, 0),
             Dir::Right => (1, 0),
         };
-        let x = (i16::from(sx) + dx).clamp(0, i16::from(g.width) - 1);
-        let y = (i16::from(sy) + dy).clamp(0, i16::from(g.height) - 1);
-        self.cursor = boards::from_screen(turns, g.width, g.height, x.max(0) as u8, y.max(0) as u8);
+        // The cross board's cut corners stop the cursor like the edge
+        // does (they only ever lie beyond the board's last square).
+        let (Ok(x), Ok(y)) = (
+            u8::try_from(i16::from(sx) + dx),
+            u8::try_from(i16::from(sy) + dy),
+        ) else {
+            return;
+        };
+        if x >= g.width || y >= g.height {
+            return;
+        }
+        let sq = boards::from_screen(turns, g.width, g.height, x, y);
+        if g.contains(sq) {
+            self.cursor = sq;
+        }
     }
 
     fn pick_hand(
@@ -398,10 +436,10 @@ impl GameScreen {
                 self.picked = Some(Pick::Square(sq));
                 return Action::None;
             }
-            return Action::Notice(if own {
-                "That piece has no legal move.".into()
-            } else {
-                "Pick one of your pieces (or Tab to your hand).".into()
+            return Action::Notice(match (own, has_hands(&view.game)) {
+                (true, _) => "That piece has no legal move.".into(),
+                (false, true) => "Pick one of your pieces (or Tab to your hand).".into(),
+                (false, false) => "Pick one of your pieces.".into(),
             });
         };
         if pick == Pick::Square(sq) {
@@ -424,11 +462,137 @@ impl GameScreen {
                 self.picked = None;
                 Action::Play(*only)
             }
-            [a, b, ..] => {
-                let promotes = |m: &Move| matches!(m, Move::Step { promotion, .. } if *promotion != Promotion::None);
-                self.promotion = Some(if promotes(a) { [*a, *b] } else { [*b, *a] });
+            several => {
+                self.promotion = Some(PromotionQuestion::for_moves(several));
                 Action::None
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hall::{Occupant, RoomSettings};
+    use crate::rules::vocab::Promotion;
+    use crate::rules::{GameKind, RuleValues};
+
+    /// A four-player chess game under `rules` after `moves`, seen by a
+    /// same-device session (every seat).
+    fn chess_view(rules: &[&str], moves: &[&str]) -> RoomView {
+        let mut settings = RoomSettings::new(GameKind::Chess4);
+        settings.rules = RuleValues::parse(GameKind::Chess4.rule_specs(), rules).expect("rules");
+        let mut game = AnyGame::new(GameKind::Chess4, &settings.rules, None).expect("game");
+        for mv in moves {
+            game.play_text(mv).expect(mv);
+        }
+        let alice = Occupant::Human {
+            id: "key:alice".into(),
+            name: "alice".into(),
+            connected: true,
+        };
+        RoomView {
+            id: "r".into(),
+            code: "CODE".into(),
+            settings,
+            host_id: "key:alice".into(),
+            host_name: "alice".into(),
+            seats: vec![alice; 4],
+            phase: Phase::Playing,
+            game,
+            moves: Vec::new(),
+            last_move: None,
+            game_id: "r-1".into(),
+            deadline: None,
+            new_round: SeatSet::EMPTY,
+            status: String::new(),
+            spectators: 0,
+        }
+    }
+
+    fn every_seat() -> SeatSet {
+        (0..4).fold(SeatSet::EMPTY, |set, s| set.with(Seat(s)))
+    }
+
+    fn square(name: &str) -> Square {
+        let x = name.as_bytes()[0] - b'a';
+        let y: u8 = name[1..].parse().expect("rank");
+        Square::new(x, y - 1)
+    }
+
+    /// Picks `from` and plays to `to` with Enter on each.
+    fn pick_and_play(ui: &mut GameScreen, view: &RoomView, from: &str, to: &str) -> Action {
+        let enter = Event::Key(Key::Enter);
+        ui.cursor = square(from);
+        assert_eq!(ui.update(&enter, view, every_seat()), Action::None);
+        ui.cursor = square(to);
+        ui.update(&enter, view, every_seat())
+    }
+
+    /// Red's d-pawn walks to `d{last}` while the others move a knight out and back.
+    fn pawn_walk(last: u8) -> Vec<String> {
+        let others = [["a5-c6", "e14-f12", "n5-l6"], ["c6-a5", "f12-e14", "l6-n5"]];
+        let mut moves = vec!["d2-d4".to_string()];
+        for rank in 4..last {
+            moves.extend(others[rank as usize % 2].map(String::from));
+            moves.push(format!("d{rank}-d{}", rank + 1));
+        }
+        moves.extend(others[last as usize % 2].map(String::from));
+        moves
+    }
+
+    fn promotes_to(action: &Action, kind: PieceKind) -> bool {
+        matches!(
+            action,
+            Action::Play(Move::Step { promotion: Promotion::To(k), .. }) if *k == kind
+        )
+    }
+
+    #[test]
+    fn a_teams_promotion_asks_which_piece() {
+        let moves = pawn_walk(10);
+        let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
+        let view = chess_view(&[], &moves);
+        let mut ui = GameScreen::default();
+        assert_eq!(pick_and_play(&mut ui, &view, "d10", "d11"), Action::None);
+        let question = ui.promotion.expect("a question");
+        let keys: Vec<&str> = question.pieces().map(|c| c.key).collect();
+        assert_eq!(keys, ["q", "r", "b", "n"]);
+        // Uppercase works too; the pick is spent.
+        let action = ui.update(&Event::Key(Key::Char('B')), &view, every_seat());
+        assert!(promotes_to(&action, PieceKind::Bishop), "{action:?}");
+        assert_eq!((ui.promotion, ui.picked), (None, None));
+    }
+
+    #[test]
+    fn a_free_for_all_promotion_makes_a_queen_without_asking() {
+        let moves = pawn_walk(7);
+        let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
+        let view = chess_view(&["type=ffa"], &moves);
+        let mut ui = GameScreen::default();
+        let action = pick_and_play(&mut ui, &view, "d7", "d8");
+        assert!(promotes_to(&action, PieceKind::Queen), "{action:?}");
+        assert_eq!(ui.promotion, None);
+    }
+
+    #[test]
+    fn the_cut_corners_stop_the_cursor() {
+        let view = chess_view(&[], &[]);
+        let mut ui = GameScreen::default();
+        let press = |ui: &mut GameScreen, key: Key| {
+            ui.update(&Event::Key(key), &view, every_seat());
+            ui.cursor
+        };
+        ui.cursor = square("d2");
+        // Nothing on the board to the left of d2: stay.
+        assert_eq!(press(&mut ui, Key::Left), square("d2"));
+        ui.cursor = square("c4");
+        assert_eq!(press(&mut ui, Key::Down), square("c4"));
+        assert_eq!(press(&mut ui, Key::Left), square("b4"));
+        // l3 and l12 are cut corners.
+        ui.cursor = square("k3");
+        assert_eq!(press(&mut ui, Key::Right), square("k3"));
+        ui.cursor = square("l11");
+        assert_eq!(press(&mut ui, Key::Up), square("l11"));
     }
 }

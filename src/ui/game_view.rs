@@ -1,13 +1,15 @@
 //! Drawing the game screen: the board (via [`super::boards`]) on the left,
 //! and beside it both players with their hands, whose turn, check, the
 //! turn countdown, questions, and the move list (newest at the bottom).
-//! Four-player games put their four seats in [`super::game_view4`]'s panel.
+//! Four-player games put their four seats in their own panel:
+//! [`super::game_view4`] for shogi, [`super::game_view_chess4`] for chess.
 
 use super::Theme;
 use super::boards::{self, Marks};
 use super::game::{
     Confirm, Focus, GameScreen, Pick, acting_seat, hand_kinds, single_seat, targets, turns,
 };
+use super::game_view_chess4;
 use super::game_view4;
 use super::input::{Hit, Hits};
 use super::text::put;
@@ -23,10 +25,13 @@ use std::time::Instant;
 const SIDE_MIN: u16 = 20;
 
 /// A seat's name at this game: `☗ sente` / `☖ gote` for shogi, `S South`
-/// … `E East` for four players (the letter marks the seat's pieces).
+/// … `E East` for four-player shogi, `● Red` … `◆ Green` for four-player
+/// chess (the letter or mark is the one on the seat's pieces).
 pub fn seat_name(game: &AnyGame, seat: Seat, theme: Theme) -> String {
-    if game.seats().count() > 2 {
-        return game_view4::seat_name(seat);
+    match game {
+        AnyGame::Chess4(_) => return game_view_chess4::seat_name(seat, theme),
+        AnyGame::Shogi4(_) => return game_view4::seat_name(seat),
+        AnyGame::Shogi(_) => {}
     }
     let mark = if seat.0 == 0 { "☗ " } else { "☖ " };
     let name = game.kind().seat_name(seat);
@@ -61,15 +66,15 @@ pub fn render(
     theme: Theme,
     hits: &mut Hits,
 ) {
-    let three_fifths = u16::try_from(u32::from(area.width) * 3 / 5).unwrap_or(u16::MAX);
-    let board_w = three_fifths
-        .max(39)
-        .min(area.width.saturating_sub(SIDE_MIN + 1));
-    let board_area = Rect::new(area.x, area.y, board_w, area.height);
+    let board_area = Rect::new(area.x, area.y, board_width(&view.game, area), area.height);
     let (bw, bh) = boards::size(&view.game, board_area);
     let turns = turns(&view.game, seats);
     let acting = acting_seat(view, seats);
-    let targets = targets(&view.game, ui.picked);
+    let targets = if shows_legal_moves(view) {
+        targets(&view.game, ui.picked)
+    } else {
+        Vec::new()
+    };
     let marks = Marks {
         cursor: (acting.is_some() && ui.focus == Focus::Board).then_some(ui.cursor),
         picked: match ui.picked {
@@ -91,11 +96,38 @@ pub fn render(
         area.right().saturating_sub(side_x),
         area.height,
     );
-    if view.game.seats().count() > 2 {
-        game_view4::render_side(buf, side, view, ui, seats, theme, hits);
-    } else {
-        render_side(buf, side, view, ui, seats, theme, hits);
+    match view.game {
+        AnyGame::Chess4(_) => game_view_chess4::render_side(buf, side, view, ui, seats, theme),
+        AnyGame::Shogi4(_) => game_view4::render_side(buf, side, view, ui, seats, theme, hits),
+        AnyGame::Shogi(_) => render_side(buf, side, view, ui, seats, theme, hits),
     }
+}
+
+/// The columns given to the board: three fifths of the screen, leaving
+/// the side panel at least [`SIDE_MIN`], but never less than the board's
+/// smallest drawing: a narrow terminal keeps the board and squeezes the
+/// panel (the cross board of four-player chess needs 45 of 60 columns).
+fn board_width(game: &AnyGame, area: Rect) -> u16 {
+    let three_fifths = u16::try_from(u32::from(area.width) * 3 / 5).unwrap_or(u16::MAX);
+    let least = boards::min_width(game);
+    three_fifths
+        .max(least)
+        .min(area.width.saturating_sub(SIDE_MIN + 1))
+        .max(least.min(area.width))
+}
+
+/// Whether the picked piece's destinations are marked: the room rule
+/// `show-legal-moves` where the game has it (RULES.md §2, §3), always
+/// otherwise.
+fn shows_legal_moves(view: &RoomView) -> bool {
+    let rule = "show-legal-moves";
+    let has_rule = view
+        .settings
+        .kind
+        .rule_specs()
+        .iter()
+        .any(|s| s.name == rule);
+    !has_rule || view.settings.rules.is_on(rule)
 }
 
 fn render_side(
@@ -264,15 +296,15 @@ pub(super) fn prompt(
     seats: SeatSet,
     theme: Theme,
 ) {
-    let (prompt, alert) = prompt_line(view, ui, seats);
+    let (prompt, alert) = prompt_line(view, ui, seats, area.width);
     let style = if alert { theme.alert() } else { theme.dim() };
     put(buf, area, area.x, y, &prompt, style);
 }
 
 /// The line under the turn: a question, the new-round agreement, or a hint.
-fn prompt_line(view: &RoomView, ui: &GameScreen, seats: SeatSet) -> (String, bool) {
-    if ui.promotion.is_some() {
-        return ("Promote? y = yes, n = no".into(), true);
+fn prompt_line(view: &RoomView, ui: &GameScreen, seats: SeatSet, width: u16) -> (String, bool) {
+    if let Some(question) = ui.promotion {
+        return (question.prompt(width), true);
     }
     match ui.confirm {
         Some(Confirm::Resign) => return ("Resign this game? y / n".into(), true),
@@ -293,19 +325,22 @@ fn prompt_line(view: &RoomView, ui: &GameScreen, seats: SeatSet) -> (String, boo
     }
 }
 
+/// `New round (n): alice yes, bob ?`: each human once, however many
+/// seats they play (a same-device table is one person).
 fn new_round_line(view: &RoomView) -> String {
-    let names: Vec<String> = view
-        .seats
-        .iter()
-        .enumerate()
-        .filter_map(|(i, o)| match o {
-            Occupant::Human { name, .. } => {
-                let agreed = view.new_round.contains(Seat(i as u8));
-                Some(format!("{name} {}", if agreed { "yes" } else { "?" }))
-            }
-            _ => None,
-        })
-        .collect();
+    let mut seen: Vec<&str> = Vec::new();
+    let mut names: Vec<String> = Vec::new();
+    for (i, occupant) in view.seats.iter().enumerate() {
+        let Occupant::Human { id, name, .. } = occupant else {
+            continue;
+        };
+        if seen.contains(&id.as_str()) {
+            continue;
+        }
+        seen.push(id);
+        let agreed = view.new_round.contains(Seat(i as u8));
+        names.push(format!("{name} {}", if agreed { "yes" } else { "?" }));
+    }
     format!("New round (n): {}", names.join(", "))
 }
 
@@ -322,7 +357,12 @@ pub(super) fn move_list(
     put(buf, area, area.x, area.y, "Moves", theme.title());
     let rows = usize::from(area.height - 1);
     let four = view.game.seats().count() > 2;
-    let entry_w = if four { 13usize } else { 12 };
+    // Room for the longest move of the game: `d10-d11=Q` in chess.
+    let entry_w = match view.game {
+        AnyGame::Chess4(_) => 16usize,
+        AnyGame::Shogi4(_) => 13,
+        AnyGame::Shogi(_) => 12,
+    };
     let cols = (usize::from(area.width) / entry_w).max(1);
     let lines = view.moves.len().div_ceil(cols);
     let last = lines.saturating_sub(scroll.min(lines.saturating_sub(rows)));
@@ -333,7 +373,7 @@ pub(super) fn move_list(
             let i = line * cols + col;
             let Some(mv) = view.moves.get(i) else { break };
             let mark = match (four, theme.ascii, mv.seat.0 % 2) {
-                (true, _, _) => game_view4::seat_letter(mv.seat).to_string() + " ",
+                (true, _, _) => move_mark(&view.game, mv.seat, theme) + " ",
                 (false, true, _) => String::new(),
                 (false, false, 0) => "☗".into(),
                 (false, false, _) => "☖".into(),
@@ -347,5 +387,14 @@ pub(super) fn move_list(
             };
             put(buf, area, x, y, &text, style);
         }
+    }
+}
+
+/// The mark before a four-player move: the seat's letter (shogi) or the
+/// mark on its pieces (chess).
+fn move_mark(game: &AnyGame, seat: Seat, theme: Theme) -> String {
+    match game {
+        AnyGame::Chess4(_) => boards::chess4::seat_mark(seat, theme.ascii).to_string(),
+        _ => game_view4::seat_letter(seat).to_string(),
     }
 }

@@ -34,7 +34,7 @@ fn mates(game: &AnyGame) -> [u8; 4] {
 
 /// The bracketed word after a seat's name: its place at the end, `out`
 /// once mated, `check` while in check.
-fn tag(game: &AnyGame, seat: Seat) -> Option<String> {
+pub(super) fn tag(game: &AnyGame, seat: Seat) -> Option<String> {
     if let Some(outcome) = game.outcome() {
         return Some(match &outcome.verdict {
             Verdict::Placings(places) => places

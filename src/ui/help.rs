@@ -33,10 +33,14 @@ const LINES: &[(&str, &str)] = &[
         "resign (not in four-player shogi) / declare the entering king",
     ),
     ("n", "agree to a new round when the game is over"),
-    ("e", "export the game (SFEN + USI moves, KIF; SFEN4)"),
+    ("e", "export the game (SFEN + USI moves, KIF; SFEN4; FEN4)"),
     ("PgUp / PgDn", "scroll the move list"),
     ("s", "start now (host, waiting room)"),
     ("m", "type a move: 7g7f, P*5e (four-player: e3e4, P*e5)"),
+    (
+        "m (chess)",
+        "e2-e4; h1-j1 castles; d10-d11 asks for the piece",
+    ),
     ("", "Four-player shogi board"),
     ("S W N E  -", "owner of a piece (South … East; - ownerless)"),
     (
@@ -45,6 +49,22 @@ const LINES: &[(&str, &str)] = &[
     ),
     ("玉x  X", "a mated player's king, turned over"),
     ("[ ]  ( )  *", "cursor, picked piece, legal destination"),
+    ("", "Four-player chess board"),
+    ("● ▲ ■ ◆  r b y g", "owner: Red, Blue, Yellow, Green"),
+    ("K Q R B N P", "king, queen, rook, bishop, knight, pawn"),
+    ("xQ", "grey: an eliminated player's piece, 0 points"),
+    (
+        "q r b n  Esc",
+        "promote to queen, rook, bishop, knight / cancel",
+    ),
+    (
+        "teams",
+        "Red + Yellow vs Blue + Green; promote on your 11th rank",
+    ),
+    (
+        "free-for-all",
+        "for points; pawns become queens on your 8th rank",
+    ),
 ];
 
 /// Draws the help page into `area` from line `scroll` on (one column, or

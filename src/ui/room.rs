@@ -3,12 +3,13 @@
 
 use super::Theme;
 use super::app::Action;
-use super::game::{Confirm, GameScreen, can_declare, can_resign};
+use super::game::{Confirm, GameScreen, can_declare, can_resign, has_hands};
 use super::game_view::{self, seat_name};
 use super::input::{Event, Hits, Key};
 use super::text::put;
 use crate::hall::view::ServerAddress;
 use crate::hall::{Mode, Phase, RoomHandle, RoomView};
+use crate::rules::GameKind;
 use crate::rules::vocab::{Seat, SeatSet};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -24,9 +25,10 @@ pub struct RoomScreen {
 
 impl RoomScreen {
     /// A screen for a freshly joined or watched room. The cursor starts on
-    /// the player's own side: the board's third row as they see it, in the
-    /// third column (two players) or the middle one (four players, whose
-    /// pieces stand in the middle of their edge).
+    /// the player's own front pawns: the board's third row as they see it
+    /// (the second in chess), in the third column (two players) or the
+    /// middle one (four players, whose pieces stand in the middle of their
+    /// edge).
     pub fn new(handle: RoomHandle) -> RoomScreen {
         let mut game = GameScreen::default();
         let view = handle.view();
@@ -35,7 +37,11 @@ impl RoomScreen {
         } else {
             game.cursor.x
         };
-        game.cursor = super::game::screen_square(&view.game, handle.seats(), sx, game.cursor.y);
+        let sy = match view.game.kind() {
+            GameKind::Chess4 => 1,
+            _ => game.cursor.y,
+        };
+        game.cursor = super::game::screen_square(&view.game, handle.seats(), sx, sy);
         RoomScreen { handle, game }
     }
 
@@ -56,12 +62,8 @@ impl RoomScreen {
     pub fn hints(&self) -> Vec<(&'static str, &'static str, Key)> {
         let view = self.handle.view();
         let seats = self.seats();
-        if self.game.promotion.is_some() {
-            return vec![
-                ("y", "promote", Key::Char('y')),
-                ("n", "don't", Key::Char('n')),
-                ("Esc", "cancel", Key::Esc),
-            ];
+        if let Some(question) = self.game.promotion {
+            return question.hints();
         }
         if self.game.confirm.is_some() {
             return vec![("y", "yes", Key::Char('y')), ("n", "no", Key::Char('n'))];
@@ -79,7 +81,9 @@ impl RoomScreen {
             Phase::Playing => {
                 if seats != SeatSet::EMPTY {
                     hints.push(("Enter", "pick/play", Key::Enter));
-                    hints.push(("Tab", "hand", Key::Tab));
+                    if has_hands(&view.game) {
+                        hints.push(("Tab", "hand", Key::Tab));
+                    }
                     hints.push(("m", "type a move", Key::Char('m')));
                 }
                 if can_resign(&view, seats) {

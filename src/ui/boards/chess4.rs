@@ -18,6 +18,9 @@ const SIDE: u16 = 14;
 /// Columns of a piece's text: the mark and the letter.
 const PIECE_W: u16 = 2;
 
+/// The narrowest width the board fits: 3-column cells and the labels.
+pub const MIN_WIDTH: u16 = SIDE * (PIECE_W + 1) + super::LABEL_W;
+
 /// The seats' marks, Red first.
 pub const SEAT_MARKS: [&str; 4] = ["●", "▲", "■", "◆"];
 /// The seats' marks in ASCII.
@@ -94,13 +97,15 @@ fn draw_labels(buf: &mut Buffer, area: Rect, layout: &BoardLayout, theme: Theme)
             (sq.y.min(13) + 1).to_string()
         }
     };
+    // Each label sits over the first column of the pieces' text.
+    let inset = layout.cell_w.saturating_sub(PIECE_W + 1) / 2;
     for col in 0..SIDE as u8 {
         let sq = layout.square_of(col, 0);
         let cell = layout.cell(sq);
         put(
             buf,
             area,
-            cell.x,
+            cell.x + inset,
             area.y,
             &label(sq, files_on_top),
             theme.dim(),

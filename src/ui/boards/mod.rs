@@ -198,6 +198,16 @@ pub fn size(game: &AnyGame, area: Rect) -> (u16, u16) {
     }
 }
 
+/// The narrowest width `game`'s board can be drawn in: the smallest
+/// cells and the label column.
+pub fn min_width(game: &AnyGame) -> u16 {
+    match game {
+        AnyGame::Shogi(_) => shogi::FILES * MIN_CELL_W + LABEL_W,
+        AnyGame::Shogi4(_) => shogi4::SIDE * MIN_CELL_W + LABEL_W,
+        AnyGame::Chess4(_) => chess4::MIN_WIDTH,
+    }
+}
+
 /// Draws `game`'s board into `area`, turned by `turns` quarter turns.
 pub fn render(
     buf: &mut Buffer,

@@ -13,7 +13,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 
-const FILES: u16 = 9;
+pub(super) const FILES: u16 = 9;
 const RANKS: u16 = 9;
 
 /// The size the board takes in `area`: the grid, the file row and the rank labels.

@@ -21,7 +21,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 
-const SIDE: u16 = 9;
+pub(super) const SIDE: u16 = 9;
 /// Columns of a piece's text.
 const PIECE_W: u16 = 4;
 

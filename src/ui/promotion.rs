@@ -1,0 +1,224 @@
+//! The promotion question: shogi's promote-or-not (y/n) and chess's choice
+//! of piece (q/r/b/n, only the pieces the rules offer), the keys that
+//! answer it, its prompt and its hints; and chess promotions typed without
+//! their piece. Esc (handled by the game screen) cancels.
+
+use super::input::Key;
+use crate::rules::AnyGame;
+use crate::rules::vocab::{Move, PieceKind, Promotion};
+
+/// A promotion waiting for the player's answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PromotionQuestion {
+    /// Shogi: promote (y) or not (n); the promoting move comes first.
+    PromoteOrNot([Move; 2]),
+    /// Chess: which piece the pawn becomes, one slot per entry of
+    /// [`PIECE_CHOICES`] (empty where the rules offer no such piece, as in
+    /// free-for-all, which promotes to a queen only).
+    ChoosePiece([Option<Move>; 4]),
+}
+
+/// A piece a chess pawn may become: the key that picks it and its name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PieceChoice {
+    /// The key (and button) that picks it, as the hints show it.
+    pub key: &'static str,
+    /// The word the prompt and the hints show.
+    pub name: &'static str,
+    /// The kind.
+    pub kind: PieceKind,
+}
+
+impl PieceChoice {
+    /// The key as the input layer reports it.
+    pub fn key_char(&self) -> char {
+        self.key.chars().next().unwrap_or(' ')
+    }
+}
+
+/// Chess promotion choices in the order the prompt lists them.
+pub const PIECE_CHOICES: [PieceChoice; 4] = [
+    PieceChoice {
+        key: "q",
+        name: "queen",
+        kind: PieceKind::Queen,
+    },
+    PieceChoice {
+        key: "r",
+        name: "rook",
+        kind: PieceKind::Rook,
+    },
+    PieceChoice {
+        key: "b",
+        name: "bishop",
+        kind: PieceKind::Bishop,
+    },
+    PieceChoice {
+        key: "n",
+        name: "knight",
+        kind: PieceKind::Knight,
+    },
+];
+
+impl PromotionQuestion {
+    /// The question for several legal moves between the same two squares:
+    /// a choice of piece when they are chess promotions, else shogi's
+    /// promote-or-not.
+    pub(super) fn for_moves(moves: &[Move]) -> PromotionQuestion {
+        let mut pieces = [None; 4];
+        for mv in moves {
+            if let Move::Step {
+                promotion: Promotion::To(kind),
+                ..
+            } = mv
+            {
+                if let Some(i) = PIECE_CHOICES.iter().position(|c| c.kind == *kind) {
+                    pieces[i] = Some(*mv);
+                }
+            }
+        }
+        if pieces.iter().any(Option::is_some) {
+            return PromotionQuestion::ChoosePiece(pieces);
+        }
+        let promotes =
+            |m: &Move| matches!(m, Move::Step { promotion, .. } if *promotion != Promotion::None);
+        let (a, b) = (moves[0], moves.get(1).copied().unwrap_or(moves[0]));
+        PromotionQuestion::PromoteOrNot(if promotes(&a) { [a, b] } else { [b, a] })
+    }
+
+    /// The chess pieces offered, in [`PIECE_CHOICES`] order (none for shogi).
+    pub fn pieces(&self) -> impl Iterator<Item = &'static PieceChoice> + '_ {
+        let slots = match self {
+            PromotionQuestion::ChoosePiece(slots) => *slots,
+            PromotionQuestion::PromoteOrNot(_) => [None; 4],
+        };
+        PIECE_CHOICES
+            .iter()
+            .zip(slots)
+            .filter(|(_, mv)| mv.is_some())
+            .map(|(choice, _)| choice)
+    }
+
+    /// The move `key` answers with; `None` for keys that answer nothing.
+    pub(super) fn answer(&self, key: Key) -> Option<Move> {
+        let Key::Char(c) = key else { return None };
+        match self {
+            PromotionQuestion::PromoteOrNot([yes, no]) => match c {
+                'y' | 'Y' | '+' => Some(*yes),
+                'n' | 'N' | '=' => Some(*no),
+                _ => None,
+            },
+            PromotionQuestion::ChoosePiece(slots) => {
+                let c = c.to_ascii_lowercase();
+                let i = PIECE_CHOICES
+                    .iter()
+                    .position(|choice| choice.key_char() == c)?;
+                slots[i]
+            }
+        }
+    }
+}
+
+impl PromotionQuestion {
+    /// The prompt: `Promote? y = yes, n = no` for shogi; for chess the
+    /// pieces offered with their keys, `Promote to: q queen  r rook  b
+    /// bishop  n knight`, or the keys alone where that is wider than `width`.
+    pub fn prompt(&self, width: u16) -> String {
+        if let PromotionQuestion::PromoteOrNot(_) = self {
+            return "Promote? y = yes, n = no".into();
+        }
+        let named: Vec<String> = self
+            .pieces()
+            .map(|c| format!("{} {}", c.key, c.name))
+            .collect();
+        let long = format!("Promote to: {}", named.join("  "));
+        if super::text::width(&long) <= width {
+            return long;
+        }
+        let keys: Vec<&str> = self.pieces().map(|c| c.key).collect();
+        format!("Promote to: {}", keys.join(" / "))
+    }
+
+    /// The key hints (also buttons): y/n, or a key per piece offered; Esc.
+    pub fn hints(&self) -> Vec<(&'static str, &'static str, Key)> {
+        let mut hints = match self {
+            PromotionQuestion::PromoteOrNot(_) => vec![
+                ("y", "promote", Key::Char('y')),
+                ("n", "don't", Key::Char('n')),
+            ],
+            PromotionQuestion::ChoosePiece(_) => self
+                .pieces()
+                .map(|c| (c.key, c.name, Key::Char(c.key_char())))
+                .collect(),
+        };
+        hints.push(("Esc", "cancel", Key::Esc));
+        hints
+    }
+}
+
+/// The legal chess promotions a typed move may mean: `d10-d11` without its
+/// piece means every piece the rules offer, and `d10-d11=r` the rook (the
+/// notation wants upper case). Empty for other games and other text.
+pub fn typed_promotions(game: &AnyGame, text: &str) -> Vec<Move> {
+    if !matches!(game, AnyGame::Chess4(_)) {
+        return Vec::new();
+    }
+    let (squares, piece) = match text.split_once('=') {
+        Some((squares, piece)) => (squares, Some(piece.to_ascii_uppercase())),
+        None => (text, None),
+    };
+    PIECE_CHOICES
+        .iter()
+        .map(|c| c.key.to_ascii_uppercase())
+        .filter(|letter| piece.as_ref().is_none_or(|p| p == letter))
+        .filter_map(|letter| game.parse_text(&format!("{squares}={letter}")).ok())
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::vocab::Square;
+
+    fn step(promotion: Promotion) -> Move {
+        Move::Step {
+            from: Square::new(3, 9),
+            to: Square::new(3, 10),
+            promotion,
+        }
+    }
+
+    #[test]
+    fn shogi_asks_yes_or_no_with_the_promoting_move_first() {
+        let moves = [step(Promotion::None), step(Promotion::Promote)];
+        let question = PromotionQuestion::for_moves(&moves);
+        assert_eq!(
+            question,
+            PromotionQuestion::PromoteOrNot([moves[1], moves[0]])
+        );
+        assert_eq!(question.answer(Key::Char('y')), Some(moves[1]));
+        assert_eq!(question.answer(Key::Char('n')), Some(moves[0]));
+        assert_eq!(question.answer(Key::Char('q')), None);
+        assert_eq!(question.pieces().count(), 0);
+        assert_eq!(question.prompt(10), "Promote? y = yes, n = no");
+    }
+
+    #[test]
+    fn chess_asks_for_the_pieces_offered() {
+        let to = |kind| step(Promotion::To(kind));
+        let moves = [
+            to(PieceKind::Knight),
+            to(PieceKind::Queen),
+            to(PieceKind::Rook),
+        ];
+        let question = PromotionQuestion::for_moves(&moves);
+        assert_eq!(question.answer(Key::Char('r')), Some(moves[2]));
+        assert_eq!(question.answer(Key::Char('N')), Some(moves[0]));
+        assert_eq!(question.answer(Key::Char('b')), None);
+        assert_eq!(question.answer(Key::Char('y')), None);
+        assert_eq!(question.prompt(80), "Promote to: q queen  r rook  n knight");
+        assert_eq!(question.prompt(20), "Promote to: q / r / n");
+        let keys: Vec<&str> = question.hints().iter().map(|h| h.0).collect();
+        assert_eq!(keys, ["q", "r", "n", "Esc"]);
+    }
+}
