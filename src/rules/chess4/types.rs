@@ -42,15 +42,11 @@ impl Sq {
     pub fn parse(text: &str) -> Option<Sq> {
         let mut chars = text.chars();
         let file = chars.next().filter(|c| ('a'..='n').contains(c))?;
-        let rank: u8 = chars
-            .as_str()
-            .parse()
-            .ok()
-            .filter(|r| (1..=14).contains(r))?;
         let digits = chars.as_str();
-        if digits.starts_with('0') {
+        if digits.starts_with('0') || !digits.bytes().all(|b| b.is_ascii_digit()) {
             return None;
         }
+        let rank: u8 = digits.parse().ok().filter(|r| (1..=14).contains(r))?;
         let sq = Sq::new(file as u8 - b'a', rank - 1);
         (!sq.is_wall()).then_some(sq)
     }
@@ -206,4 +202,18 @@ pub fn rank_of(seat: u8, sq: Sq) -> u8 {
 /// Partners in teams: Red with Yellow, Blue with Green.
 pub fn partner(seat: u8) -> u8 {
     (seat + 2) % 4
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Sq;
+
+    #[test]
+    fn squares_read_only_as_written() {
+        assert_eq!(Sq::parse("k14"), Some(Sq::new(10, 13)));
+        assert_eq!(Sq::parse("d1"), Some(Sq::new(3, 0)));
+        for bad in ["e+4", "e04", "a1", "o5", "e15", "e", "", "e4 "] {
+            assert_eq!(Sq::parse(bad), None, "{bad}");
+        }
+    }
 }
