@@ -12,7 +12,7 @@ use crate::ui::Theme;
 use crate::ui::text::put;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use ratatui::style::{Modifier, Style};
+use ratatui::style::Modifier;
 
 const SIDE: u16 = 14;
 /// Columns of a piece's text: the mark and the letter.
@@ -99,41 +99,15 @@ fn draw_labels(buf: &mut Buffer, area: Rect, layout: &BoardLayout, theme: Theme)
     };
     // Each label sits over the first column of the pieces' text.
     let inset = layout.cell_w.saturating_sub(PIECE_W + 1) / 2;
-    for col in 0..SIDE as u8 {
-        let sq = layout.square_of(col, 0);
-        let cell = layout.cell(sq);
-        put(
-            buf,
-            area,
-            cell.x + inset,
-            area.y,
-            &label(sq, files_on_top),
-            theme.dim(),
-        );
-    }
-    for row in 0..SIDE as u8 {
-        let sq = layout.square_of(0, row);
-        let y = layout.y + u16::from(row) * layout.cell_h + layout.cell_h / 2;
-        let x = layout.x + SIDE * layout.cell_w + 1;
-        put(buf, area, x, y, &label(sq, !files_on_top), theme.dim());
-    }
-}
-
-fn cell_style(sq: Square, marks: &Marks<'_>, theme: Theme) -> Style {
-    let mut base = Style::new();
-    if marks.last.contains(&Some(sq)) {
-        base = base.patch(theme.last_move());
-    }
-    if marks.targets.contains(&sq) {
-        base = base.patch(theme.target());
-    }
-    if marks.picked == Some(sq) {
-        base = base.add_modifier(Modifier::BOLD | Modifier::UNDERLINED);
-    }
-    if marks.cursor == Some(sq) {
-        base = base.patch(theme.cursor());
-    }
-    base
+    super::edge_labels(
+        buf,
+        area,
+        layout,
+        theme,
+        inset,
+        |sq| label(sq, files_on_top),
+        |sq| label(sq, !files_on_top),
+    );
 }
 
 fn draw_cell(
@@ -146,7 +120,7 @@ fn draw_cell(
     theme: Theme,
 ) {
     let rect = layout.cell(sq).intersection(area);
-    let base = cell_style(sq, marks, theme);
+    let base = super::cell_style(sq, marks, theme, Modifier::BOLD | Modifier::UNDERLINED);
     buf.set_style(rect, base);
     let y = rect.y + layout.cell_h / 2;
     let x = rect.x + layout.cell_w.saturating_sub(PIECE_W + 1) / 2;

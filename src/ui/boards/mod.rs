@@ -13,8 +13,10 @@ pub mod shogi4;
 use super::Theme;
 use crate::rules::AnyGame;
 use crate::rules::vocab::{PieceKind, Square};
+use crate::ui::text::put;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
+use ratatui::style::{Modifier, Style};
 
 /// What to mark on the board besides the pieces.
 #[derive(Clone, Copy, Debug, Default)]
@@ -187,6 +189,51 @@ fn render_grid_min(
         }
     }
     layout
+}
+
+/// The style of a cell's background from the marks on it: the last move,
+/// a legal destination, the picked piece (with `picked`, which each board
+/// chooses) and the cursor on top.
+fn cell_style(sq: Square, marks: &Marks<'_>, theme: Theme, picked: Modifier) -> Style {
+    let mut base = Style::new();
+    if marks.last.contains(&Some(sq)) {
+        base = base.patch(theme.last_move());
+    }
+    if marks.targets.contains(&sq) {
+        base = base.patch(theme.target());
+    }
+    if marks.picked == Some(sq) {
+        base = base.add_modifier(picked);
+    }
+    if marks.cursor == Some(sq) {
+        base = base.patch(theme.cursor());
+    }
+    base
+}
+
+/// Draws a grid board's labels: above each column, `inset` columns into
+/// its cell, the label `top` gives for the square drawn there on the top
+/// row; right of each row the label `side` gives for its leftmost square.
+fn edge_labels(
+    buf: &mut Buffer,
+    area: Rect,
+    layout: &BoardLayout,
+    theme: Theme,
+    inset: u16,
+    top: impl Fn(Square) -> String,
+    side: impl Fn(Square) -> String,
+) {
+    for col in 0..layout.cols {
+        let sq = layout.square_of(col, 0);
+        let x = layout.cell(sq).x + inset;
+        put(buf, area, x, area.y, &top(sq), theme.dim());
+    }
+    for row in 0..layout.rows {
+        let sq = layout.square_of(0, row);
+        let y = layout.y + u16::from(row) * layout.cell_h + layout.cell_h / 2;
+        let x = layout.x + u16::from(layout.cols) * layout.cell_w + 1;
+        put(buf, area, x, y, &side(sq), theme.dim());
+    }
 }
 
 /// The size (width, height) the board of `game` takes when drawn into `area`.

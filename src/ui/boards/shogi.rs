@@ -11,10 +11,9 @@ use crate::ui::Theme;
 use crate::ui::text::put;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use ratatui::style::{Modifier, Style};
+use ratatui::style::Modifier;
 
 pub(super) const FILES: u16 = 9;
-const RANKS: u16 = 9;
 
 /// The size the board takes in `area`: the grid, the file row and the rank labels.
 pub fn size(area: Rect) -> (u16, u16) {
@@ -89,20 +88,15 @@ pub fn render(
 }
 
 fn draw_labels(buf: &mut Buffer, area: Rect, layout: &BoardLayout, theme: Theme) {
-    for col in 0..FILES as u8 {
-        let sq = layout.square_of(col, 0);
-        let file = format!("{}", 9 - sq.x);
-        let cell = layout.cell(sq);
-        let x = cell.x + cell.width / 2;
-        put(buf, area, x, area.y, &file, theme.dim());
-    }
-    for row in 0..RANKS as u8 {
-        let sq = layout.square_of(0, row);
-        let rank = char::from(b'a' + (8 - sq.y.min(8)));
-        let y = layout.y + u16::from(row) * layout.cell_h + layout.cell_h / 2;
-        let x = layout.x + FILES * layout.cell_w + 1;
-        put(buf, area, x, y, &rank.to_string(), theme.dim());
-    }
+    super::edge_labels(
+        buf,
+        area,
+        layout,
+        theme,
+        layout.cell_w / 2,
+        |sq| format!("{}", 9 - sq.x),
+        |sq| char::from(b'a' + (8 - sq.y.min(8))).to_string(),
+    );
 }
 
 /// The two mark characters around a cell's content, by priority.
@@ -129,19 +123,7 @@ fn draw_cell(
 ) {
     let rect = layout.cell(sq).intersection(area);
     let target = marks.targets.contains(&sq);
-    let mut base = Style::new();
-    if marks.last.contains(&Some(sq)) {
-        base = base.patch(theme.last_move());
-    }
-    if target {
-        base = base.patch(theme.target());
-    }
-    if marks.picked == Some(sq) {
-        base = base.add_modifier(Modifier::BOLD);
-    }
-    if marks.cursor == Some(sq) {
-        base = base.patch(theme.cursor());
-    }
+    let base = super::cell_style(sq, marks, theme, Modifier::BOLD);
     buf.set_style(rect, base);
     let piece = game.piece_at(sq);
     let (left, right) = mark_chars(sq, piece.is_some(), marks);

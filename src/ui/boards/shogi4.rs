@@ -19,7 +19,7 @@ use crate::ui::Theme;
 use crate::ui::text::put;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use ratatui::style::{Modifier, Style};
+use ratatui::style::Modifier;
 
 pub(super) const SIDE: u16 = 9;
 /// Columns of a piece's text.
@@ -96,43 +96,15 @@ fn label(sq: Square, letter: bool) -> String {
 fn draw_labels(buf: &mut Buffer, area: Rect, layout: &BoardLayout, theme: Theme) {
     // Unturned or upside down, screen columns are board columns.
     let columns_on_top = layout.turns % 2 == 0;
-    for col in 0..SIDE as u8 {
-        let sq = layout.square_of(col, 0);
-        let cell = layout.cell(sq);
-        let x = cell.x + cell.width / 2;
-        put(
-            buf,
-            area,
-            x,
-            area.y,
-            &label(sq, columns_on_top),
-            theme.dim(),
-        );
-    }
-    for row in 0..SIDE as u8 {
-        let sq = layout.square_of(0, row);
-        let y = layout.y + u16::from(row) * layout.cell_h + layout.cell_h / 2;
-        let x = layout.x + SIDE * layout.cell_w + 1;
-        put(buf, area, x, y, &label(sq, !columns_on_top), theme.dim());
-    }
-}
-
-/// The style of a cell's background from the marks on it.
-fn cell_style(sq: Square, marks: &Marks<'_>, theme: Theme) -> Style {
-    let mut base = Style::new();
-    if marks.last.contains(&Some(sq)) {
-        base = base.patch(theme.last_move());
-    }
-    if marks.targets.contains(&sq) {
-        base = base.patch(theme.target());
-    }
-    if marks.picked == Some(sq) {
-        base = base.add_modifier(Modifier::BOLD);
-    }
-    if marks.cursor == Some(sq) {
-        base = base.patch(theme.cursor());
-    }
-    base
+    super::edge_labels(
+        buf,
+        area,
+        layout,
+        theme,
+        layout.cell_w / 2,
+        |sq| label(sq, columns_on_top),
+        |sq| label(sq, !columns_on_top),
+    );
 }
 
 /// The mark character left of a cell's content, by priority.
@@ -158,7 +130,7 @@ fn draw_cell(
     theme: Theme,
 ) {
     let rect = layout.cell(sq).intersection(area);
-    let base = cell_style(sq, marks, theme);
+    let base = super::cell_style(sq, marks, theme, Modifier::BOLD);
     buf.set_style(rect, base);
     let y = rect.y + layout.cell_h / 2;
     // Room for a mark on the left (and on the right when wider still).
