@@ -41,6 +41,13 @@ impl SeatSet {
     /// The empty set.
     pub const EMPTY: SeatSet = SeatSet(0);
 
+    /// The seats among the first `count` for which `pick` holds.
+    pub fn matching(count: u8, pick: impl Fn(u8) -> bool) -> SeatSet {
+        (0..count)
+            .filter(|s| pick(*s))
+            .fold(SeatSet::EMPTY, |set, s| set.with(Seat(s)))
+    }
+
     /// The set of one seat.
     pub const fn one(seat: Seat) -> SeatSet {
         SeatSet(1 << seat.0)
@@ -88,6 +95,11 @@ impl SeatRing {
     /// Whether `seat` is at this table and still playing.
     pub const fn is_active(self, seat: Seat) -> bool {
         seat.0 < self.count && !self.eliminated.contains(seat)
+    }
+
+    /// A table of `count` seats of which `eliminated` are out.
+    pub const fn with_eliminated(count: u8, eliminated: SeatSet) -> SeatRing {
+        SeatRing { count, eliminated }
     }
 
     /// Marks `seat` eliminated.

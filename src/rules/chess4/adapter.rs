@@ -43,13 +43,8 @@ impl Game for ChessGame4 {
     }
 
     fn seats(&self) -> SeatRing {
-        let mut ring = SeatRing::new(SEATS as u8);
-        for s in 0..SEATS as u8 {
-            if self.position().is_out(s) {
-                ring.eliminate(Seat(s));
-            }
-        }
-        ring
+        let out = SeatSet::matching(SEATS as u8, |s| self.position().is_out(s));
+        SeatRing::with_eliminated(SEATS as u8, out)
     }
 
     fn to_move(&self) -> Option<Seat> {
@@ -83,9 +78,7 @@ impl Game for ChessGame4 {
         if self.outcome().is_some() {
             return SeatSet::EMPTY;
         }
-        (0..SEATS as u8)
-            .filter(|s| self.position().in_check(*s))
-            .fold(SeatSet::EMPTY, |set, s| set.with(Seat(s)))
+        SeatSet::matching(SEATS as u8, |s| self.position().in_check(s))
     }
 
     /// The plain form `from-to[=Q]` (castling as the king's move).

@@ -35,13 +35,8 @@ impl Game for ShogiGame4 {
     }
 
     fn seats(&self) -> SeatRing {
-        let mut ring = SeatRing::new(SEATS as u8);
-        for s in 0..SEATS as u8 {
-            if !self.position().is_active(s) {
-                ring.eliminate(Seat(s));
-            }
-        }
-        ring
+        let out = SeatSet::matching(SEATS as u8, |s| !self.position().is_active(s));
+        SeatRing::with_eliminated(SEATS as u8, out)
     }
 
     fn to_move(&self) -> Option<Seat> {
@@ -77,9 +72,7 @@ impl Game for ShogiGame4 {
         if self.outcome().is_some() {
             return SeatSet::EMPTY;
         }
-        (0..SEATS as u8)
-            .filter(|s| self.position().in_check(*s))
-            .fold(SeatSet::EMPTY, |set, s| set.with(Seat(s)))
+        SeatSet::matching(SEATS as u8, |s| self.position().in_check(s))
     }
 
     fn parse_move(&self, text: &str) -> Result<Move4, RulesError> {
