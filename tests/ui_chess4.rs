@@ -11,26 +11,12 @@ use banmen::ui::App;
 use termwiz::input::{InputEvent, KeyCode, KeyEvent, Modifiers};
 
 mod ui_support;
-use ui_support::{address, chars, key, me, screen_lines};
+use ui_support::{Screen, address, chars, key, me, render};
 
 /// Columns of the board at 80×24: 14 cells of 3 and the rank labels.
 const BOARD_W: usize = 45;
 
-struct Screen(Vec<String>);
-
 impl Screen {
-    fn text(&self) -> String {
-        self.0.join("\n")
-    }
-    fn has(&self, needle: &str) -> bool {
-        self.0.iter().any(|l| l.contains(needle))
-    }
-    fn line_of(&self, needle: &str) -> usize {
-        self.0
-            .iter()
-            .position(|l| l.contains(needle))
-            .unwrap_or_else(|| panic!("{needle:?} not on screen:\n{}", self.text()))
-    }
     /// The board part of row `y` (every mark is one column wide).
     fn board_row(&self, y: usize) -> String {
         self.0[y].chars().take(BOARD_W).collect()
@@ -48,10 +34,6 @@ impl Screen {
         let line = &self.0[self.line_of(name)];
         line.chars().skip(BOARD_W).collect()
     }
-}
-
-fn render(app: &mut App, w: u16, h: u16) -> Screen {
-    Screen(screen_lines(app, w, h))
 }
 
 /// A same-device four-player chess room under `rules`: alice plays every seat.

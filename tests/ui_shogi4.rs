@@ -11,28 +11,7 @@ mod ui_support;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use termwiz::input::KeyCode;
-use ui_support::{address, key, me, screen_lines, text_lines as lines};
-
-struct Screen(Vec<String>);
-
-impl Screen {
-    fn text(&self) -> String {
-        self.0.join("\n")
-    }
-    fn has(&self, needle: &str) -> bool {
-        self.0.iter().any(|l| l.contains(needle))
-    }
-    fn line_of(&self, needle: &str) -> usize {
-        self.0
-            .iter()
-            .position(|l| l.contains(needle))
-            .unwrap_or_else(|| panic!("{needle:?} not on screen:\n{}", self.text()))
-    }
-}
-
-fn render(app: &mut App, w: u16, h: u16) -> Screen {
-    Screen(screen_lines(app, w, h))
-}
+use ui_support::{Screen, address, key, me, render, text_lines as lines};
 
 /// A same-device four-player room: alice plays every seat.
 fn same_device(hall: &Hall) -> App {

@@ -67,3 +67,29 @@ pub fn screen_lines(app: &mut banmen::ui::App, w: u16, h: u16) -> Vec<String> {
     terminal.draw(|f| app.render(f)).expect("draw");
     text_lines(terminal.backend().buffer())
 }
+
+/// A rendered screen as text lines, with the questions tests ask of it.
+pub struct Screen(pub Vec<String>);
+
+impl Screen {
+    /// The whole screen, for failure messages.
+    pub fn text(&self) -> String {
+        self.0.join("\n")
+    }
+    /// Whether any line contains `needle`.
+    pub fn has(&self, needle: &str) -> bool {
+        self.0.iter().any(|l| l.contains(needle))
+    }
+    /// The first line containing `needle` (the test fails without one).
+    pub fn line_of(&self, needle: &str) -> usize {
+        self.0
+            .iter()
+            .position(|l| l.contains(needle))
+            .unwrap_or_else(|| panic!("{needle:?} not on screen:\n{}", self.text()))
+    }
+}
+
+/// `app` drawn at `w`×`h`.
+pub fn render(app: &mut banmen::ui::App, w: u16, h: u16) -> Screen {
+    Screen(screen_lines(app, w, h))
+}
