@@ -87,8 +87,7 @@ fn deterministic_line(plies: usize) -> (Position, Vec<Move>) {
             Some(&mv) => mv,
             None => legal[(ply * 7 + 3) % legal.len()],
         };
-        let taken = advance(&mut pos, mv);
-        assert!(taken.king().is_none(), "the line takes no king");
+        assert!(!advance(&mut pos, mv), "the line does not end the game");
         moves.push(mv);
     }
     (start, moves)
@@ -332,6 +331,28 @@ fn a_king_capture_ends_the_record() {
     ));
     let (read_start, read_moves) = read_game(&text, Variant::Teams).unwrap();
     assert_eq!((read_start, read_moves), (pos, vec![take]));
+}
+
+#[test]
+fn a_free_for_all_king_capture_puts_a_seat_out_and_the_record_goes_on() {
+    let all: Vec<(&str, &str)> = KINGS.iter().chain(&[("d8", "rR")]).copied().collect();
+    let text = fen4_with("R", "0,0,0,0", "0,0,0,0", &all);
+    let pos = Position::from_fen4(&text, Variant::FreeForAll).unwrap();
+    let take = read_and_write(&pos, "Rd8xKn8", "Rd8xKn8");
+    let mut after = pos.clone();
+    assert!(!advance(&mut after, take), "three players are still in");
+    assert!(after.is_out(3), "Green is out");
+    assert_eq!(after.to_move(), 1, "Blue plays next");
+    let mut moves = vec![take];
+    for _ in 0..3 {
+        let mv = after.legal_moves()[0];
+        assert!(!advance(&mut after, mv));
+        moves.push(mv);
+    }
+    let record = write_game(&pos, &moves, &[]);
+    assert!(record.contains("1. Rd8xKn8 .. K"), "{record}");
+    let (read_start, read_moves) = read_game(&record, Variant::FreeForAll).unwrap();
+    assert_eq!((read_start, read_moves), (pos, moves), "{record}");
 }
 
 /// A small deterministic generator (xorshift), so the junk is the same on

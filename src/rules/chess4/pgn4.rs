@@ -19,13 +19,14 @@
 //! board, so a record that drifted from its position is caught.
 //!
 //! Replay follows the turn order [`advance`] implements: the next seat
-//! clockwise that is still playing. A move that captures a king ends the
-//! record. Eliminations in free-for-all (mate, stalemate, resignation) are
-//! the game flow's business and are not replayed here, so a free-for-all
-//! record is read up to the first end marker (`#`, `R`, `T`, `S`).
+//! clockwise that is still playing. Free-for-all mates, stalemates and
+//! king captures put a seat out as the position plays them, and play goes
+//! on; a move that ends the game (a king captured in teams, a decided
+//! free-for-all) ends the record. Resignations and timeouts are not moves,
+//! so a record is read up to the first end marker (`#`, `R`, `T`, `S`).
 
 use super::fen4::Fen4Error;
-use super::position::{Position, ROOK_HOMES, Taken, Variant};
+use super::position::{Position, ROOK_HOMES, Variant};
 use super::tables::OFF;
 use super::types::{Kind, Move, SEATS, Special, Sq};
 use std::fmt::Write;
@@ -296,19 +297,24 @@ fn take_square(chars: &mut Peekable<Chars<'_>>) -> Option<Sq> {
 }
 
 /// Plays `mv` for the seat to move, as a record replays it, with all that
-/// follows (the turn passes; in free-for-all points and eliminations). A
-/// move that captures a king in teams ends the game, so the turn stays;
-/// the returned [`Taken`] says so.
-pub fn advance(pos: &mut Position, mv: Move) -> Taken {
-    pos.play(mv)
+/// follows (the turn passes; in free-for-all points and eliminations), and
+/// says whether the game ended with it: a king captured in teams, or a
+/// free-for-all decided. A king captured in free-for-all only puts its
+/// owner out, and play goes on.
+pub fn advance(pos: &mut Position, mv: Move) -> bool {
+    let taken = pos.play(mv);
+    match pos.variant() {
+        Variant::Teams => taken.king().is_some(),
+        Variant::FreeForAll => pos.free_for_all_over(),
+    }
 }
 
 /// The position after playing `moves` from `start` with [`advance`],
-/// stopping after a move that captures a king.
+/// stopping after a move that ends the game.
 pub fn replay(start: &Position, moves: &[Move]) -> Position {
     let mut pos = start.clone();
     for &mv in moves {
-        if advance(&mut pos, mv).king().is_some() {
+        if advance(&mut pos, mv) {
             break;
         }
     }
@@ -326,7 +332,7 @@ fn variant_name(variant: Variant) -> &'static str {
 /// Writes a PGN4 game: the `Variant` and `StartFen4` tags (always), the
 /// caller's tags (except those two), a blank line, then the moves, one
 /// round per line. `moves` are taken as legal; writing stops after a move
-/// that captures a king, since the game ends there.
+/// that ends the game (see [`advance`]).
 pub fn write_game(start: &Position, moves: &[Move], tags: &[(&str, &str)]) -> String {
     let mut out = String::new();
     write_tag(&mut out, "Variant", variant_name(start.variant()));
@@ -368,7 +374,7 @@ fn movetext(start: &Position, moves: &[Move]) -> String {
         out.push(' ');
         out.push_str(&move_san(&pos, mv));
         last = Some(seat);
-        if advance(&mut pos, mv).king().is_some() {
+        if advance(&mut pos, mv) {
             break;
         }
     }
@@ -383,8 +389,8 @@ fn movetext(start: &Position, moves: &[Move]) -> String {
 /// position it is played in. The `Variant` tag is not consulted: the room
 /// decides the game type. Move numbers, `..`, comments in `{}`, variations
 /// in `()`, `;` comments, `$n` glyphs and results such as `1-0` are
-/// skipped; an end marker (`#`, `R`, `T`, `S`) or a king capture ends the
-/// game, and a move after it is an error.
+/// skipped; an end marker (`#`, `R`, `T`, `S`) or a move that ends the game
+/// (see [`advance`]) ends the record, and a move after it is an error.
 pub fn read_game(text: &str, variant: Variant) -> Result<(Position, Vec<Move>), Pgn4Error> {
     let (tags, movetext) = read_tags(text)?;
     let start = match tags.iter().find(|(name, _)| name == "StartFen4") {
@@ -482,8 +488,8 @@ fn replay_movetext(start: &Position, movetext: &str) -> Result<Vec<Move>, Pgn4Er
             source: Box::new(e),
         })?;
         moves.push(mv);
-        if advance(&mut pos, mv).king().is_some() {
-            ended = Some("a king was captured");
+        if advance(&mut pos, mv) {
+            ended = Some("the game ended with the move before");
         }
     }
     Ok(moves)
