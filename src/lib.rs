@@ -9,4 +9,5 @@ pub mod cpu;
 pub mod hall;
 pub mod rules;
 pub mod ssh;
+pub mod store;
 pub mod ui;

@@ -1,0 +1,1 @@
+//! The sled backend (to be written).
