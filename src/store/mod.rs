@@ -26,7 +26,9 @@ pub const SCHEMA_VERSION: u32 = 1;
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum StoreError {
     /// Another process (another server) has the database open.
-    #[error("the data directory {path} is in use by another process (is another banmen server running?)")]
+    #[error(
+        "the data directory {path} is in use by another process (is another banmen server running?)"
+    )]
     Locked {
         /// The data directory.
         path: PathBuf,
