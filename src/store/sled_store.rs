@@ -1,1 +1,378 @@
-//! The sled backend (to be written).
+//! The on-disk store: a sled database in the data directory.
+//!
+//! Layout (one sled tree each): `meta` (`schema` → [`SCHEMA_VERSION`] as a
+//! big-endian u32, `heartbeat` → unix ms as a big-endian u64), `events`
+//! (room id, a 0x00 byte, seq as a big-endian u64 → event), `tokens`
+//! (hash → JSON [`SeatToken`]), `identities` (id → name) and `games`
+//! (id → record). Big-endian seqs make sled's key order the log order, and
+//! the 0x00 separator (room ids hold no NUL) sorts a room before any longer
+//! id it prefixes, so one scan yields rooms in id order.
+//!
+//! Every write but the heartbeat calls `flush`, which in sled 0.34 fsyncs
+//! the log and guarantees the write is recovered after a crash; flushes
+//! from several threads at once share one fsync.
+//!
+//! Opening is careful with directories that are not ours: a non-empty
+//! directory without a sled config, or with files sled did not write, is
+//! refused before sled sees it (see [`preflight`]); a sled database without
+//! banmen's schema key, or of another schema version, is refused before
+//! banmen writes anything to it.
+//!
+//! What this cannot catch: sled recovers a log damaged in the middle as the
+//! prefix before the damage, silently (it cannot tell damage from a write
+//! torn by a crash).
+
+mod preflight;
+
+use super::{RoomLog, SCHEMA_VERSION, SeatToken, Store, StoreError};
+use preflight::preflight;
+use sled::transaction::{ConflictableTransactionError, TransactionError};
+use sled::{Db, Transactional, Tree};
+use std::fs;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::path::{Path, PathBuf};
+
+/// The `meta` key of the schema version.
+const SCHEMA_KEY: &[u8] = b"schema";
+/// The `meta` key of the last heartbeat.
+const HEARTBEAT_KEY: &[u8] = b"heartbeat";
+/// Separates the room id from the seq in an `events` key.
+const ROOM_END: u8 = 0;
+
+/// A store in a sled database on disk.
+pub struct SledStore {
+    path: PathBuf,
+    db: Db,
+    meta: Tree,
+    events: Tree,
+    tokens: Tree,
+    identities: Tree,
+    games: Tree,
+}
+
+impl SledStore {
+    /// Opens (or creates) the store in `dir`. Refuses, without changing
+    /// anything, a directory that holds something else, a damaged database,
+    /// one of another schema version, and one another process has open.
+    pub fn open(dir: &Path) -> Result<SledStore, StoreError> {
+        preflight(dir)?;
+        fs::create_dir_all(dir)
+            .map_err(|e| StoreError::Io(format!("cannot create {}: {e}", dir.display())))?;
+        let db = open_db(dir)?;
+        let fresh = check_schema(dir, &db)?;
+        let tree = |name: &str| db.open_tree(name).map_err(|e| open_error(dir, e));
+        let store = SledStore {
+            path: dir.to_path_buf(),
+            meta: tree("meta")?,
+            events: tree("events")?,
+            tokens: tree("tokens")?,
+            identities: tree("identities")?,
+            games: tree("games")?,
+            db,
+        };
+        if fresh {
+            let version = SCHEMA_VERSION.to_be_bytes();
+            store
+                .meta
+                .insert(SCHEMA_KEY, &version)
+                .map_err(|e| store.error(e))?;
+            store.flush()?;
+        }
+        Ok(store)
+    }
+
+    /// Waits until every write so far is on disk.
+    fn flush(&self) -> Result<(), StoreError> {
+        self.db.flush().map(|_| ()).map_err(|e| self.error(e))
+    }
+
+    /// A sled error met while the store is open.
+    fn error(&self, e: sled::Error) -> StoreError {
+        match e {
+            sled::Error::Corruption { at, .. } => {
+                corrupt(&self.path, format!("sled found damage at {at:?}"))
+            }
+            other => StoreError::Io(other.to_string()),
+        }
+    }
+
+    /// Data that does not decode.
+    fn corrupt(&self, detail: String) -> StoreError {
+        corrupt(&self.path, detail)
+    }
+
+    /// The seq of the room's last event, if the room has any.
+    fn last_seq(&self, room: &str) -> Result<Option<u64>, StoreError> {
+        let last = self.events.scan_prefix(room_prefix(room)).next_back();
+        let Some(entry) = last else { return Ok(None) };
+        let (key, _) = entry.map_err(|e| self.error(e))?;
+        let (_, seq) = split_key(&key).ok_or_else(|| self.bad_key(&key))?;
+        Ok(Some(seq))
+    }
+
+    fn bad_key(&self, key: &[u8]) -> StoreError {
+        self.corrupt(format!(
+            "event key {key:?} is not room id, 0x00, 8-byte seq"
+        ))
+    }
+
+    /// The keys of the seat tokens of `room`.
+    fn room_tokens(&self, room: &str) -> Result<Vec<sled::IVec>, StoreError> {
+        let mut keys = Vec::new();
+        for entry in self.tokens.iter() {
+            let (key, value) = entry.map_err(|e| self.error(e))?;
+            if decode_token(&value).map_err(|d| self.corrupt(d))?.room == room {
+                keys.push(key);
+            }
+        }
+        Ok(keys)
+    }
+}
+
+impl Store for SledStore {
+    /// Refuses a seq that exists (atomically, by compare-and-swap) and, like
+    /// the memory store, one that leaves a gap after the room's last event.
+    fn append(&self, room: &str, seq: u64, event: &[u8]) -> Result<(), StoreError> {
+        if room.as_bytes().contains(&ROOM_END) {
+            return Err(StoreError::Io(format!(
+                "room id {room:?} contains a NUL byte"
+            )));
+        }
+        let expected = self
+            .last_seq(room)?
+            .map_or(0, |last| last.saturating_add(1));
+        if seq > expected {
+            return Err(StoreError::Io(format!(
+                "room {room}: event {seq} out of order (the next is {expected})"
+            )));
+        }
+        let mut key = room_prefix(room);
+        key.extend_from_slice(&seq.to_be_bytes());
+        let swapped = self
+            .events
+            .compare_and_swap(key, None as Option<&[u8]>, Some(event))
+            .map_err(|e| self.error(e))?;
+        if swapped.is_err() {
+            return Err(StoreError::Io(format!(
+                "room {room}: event {seq} already exists"
+            )));
+        }
+        self.flush()
+    }
+
+    fn logs(&self) -> Result<Vec<RoomLog>, StoreError> {
+        let mut logs: Vec<RoomLog> = Vec::new();
+        for entry in self.events.iter() {
+            let (key, event) = entry.map_err(|e| self.error(e))?;
+            let (room, _) = split_key(&key).ok_or_else(|| self.bad_key(&key))?;
+            match logs.last_mut() {
+                Some((last, events)) if last.as_bytes() == room => events.push(event.to_vec()),
+                _ => {
+                    let room = String::from_utf8(room.to_vec())
+                        .map_err(|_| self.corrupt(format!("room id {room:?} is not UTF-8")))?;
+                    logs.push((room, vec![event.to_vec()]));
+                }
+            }
+        }
+        Ok(logs)
+    }
+
+    /// Removes the events and the tokens in one transaction, so a crash
+    /// never leaves tokens pointing at a room without a log.
+    fn remove_room(&self, room: &str) -> Result<(), StoreError> {
+        let mut event_keys = Vec::new();
+        for entry in self.events.scan_prefix(room_prefix(room)).keys() {
+            event_keys.push(entry.map_err(|e| self.error(e))?);
+        }
+        let token_keys = self.room_tokens(room)?;
+        let result = (&self.events, &self.tokens).transaction(|(events, tokens)| {
+            for key in &event_keys {
+                events.remove(key)?;
+            }
+            for key in &token_keys {
+                tokens.remove(key)?;
+            }
+            Ok::<(), ConflictableTransactionError<()>>(())
+        });
+        match result {
+            Ok(()) => self.flush(),
+            Err(TransactionError::Storage(e)) => Err(self.error(e)),
+            Err(TransactionError::Abort(())) => Err(StoreError::Io("room removal aborted".into())),
+        }
+    }
+
+    fn put_token(&self, hash: &[u8; 32], token: &SeatToken) -> Result<(), StoreError> {
+        let json = serde_json::to_vec(token).map_err(|e| StoreError::Io(e.to_string()))?;
+        self.tokens.insert(hash, json).map_err(|e| self.error(e))?;
+        self.flush()
+    }
+
+    fn token(&self, hash: &[u8; 32]) -> Result<Option<SeatToken>, StoreError> {
+        let value = self.tokens.get(hash).map_err(|e| self.error(e))?;
+        value
+            .map(|v| decode_token(&v).map_err(|d| self.corrupt(d)))
+            .transpose()
+    }
+
+    fn put_identity(&self, id: &str, name: &str) -> Result<(), StoreError> {
+        self.identities
+            .insert(id, name)
+            .map_err(|e| self.error(e))?;
+        self.flush()
+    }
+
+    fn identities(&self) -> Result<Vec<(String, String)>, StoreError> {
+        let mut all = Vec::new();
+        for entry in self.identities.iter() {
+            let (id, name) = entry.map_err(|e| self.error(e))?;
+            let text = |bytes: &[u8]| {
+                String::from_utf8(bytes.to_vec())
+                    .map_err(|_| self.corrupt(format!("identity {bytes:?} is not UTF-8")))
+            };
+            all.push((text(&id)?, text(&name)?));
+        }
+        Ok(all)
+    }
+
+    fn put_game(&self, id: &str, record: &[u8]) -> Result<(), StoreError> {
+        self.games.insert(id, record).map_err(|e| self.error(e))?;
+        self.flush()
+    }
+
+    fn game(&self, id: &str) -> Result<Option<Vec<u8>>, StoreError> {
+        let value = self.games.get(id).map_err(|e| self.error(e))?;
+        Ok(value.map(|v| v.to_vec()))
+    }
+
+    /// Not flushed: sled writes it out within its 500 ms flush interval.
+    fn heartbeat(&self, unix_ms: u64) -> Result<(), StoreError> {
+        let bytes = unix_ms.to_be_bytes();
+        self.meta
+            .insert(HEARTBEAT_KEY, &bytes)
+            .map_err(|e| self.error(e))?;
+        Ok(())
+    }
+
+    fn last_heartbeat(&self) -> Result<Option<u64>, StoreError> {
+        let Some(value) = self.meta.get(HEARTBEAT_KEY).map_err(|e| self.error(e))? else {
+            return Ok(None);
+        };
+        let bytes: [u8; 8] = value
+            .as_ref()
+            .try_into()
+            .map_err(|_| self.corrupt(format!("heartbeat is {} bytes, not 8", value.len())))?;
+        Ok(Some(u64::from_be_bytes(bytes)))
+    }
+}
+
+/// The start of every `events` key of `room`.
+fn room_prefix(room: &str) -> Vec<u8> {
+    let mut prefix = Vec::with_capacity(room.len() + 9);
+    prefix.extend_from_slice(room.as_bytes());
+    prefix.push(ROOM_END);
+    prefix
+}
+
+/// Splits an `events` key into room id bytes and seq.
+fn split_key(key: &[u8]) -> Option<(&[u8], u64)> {
+    let end = key.iter().position(|&b| b == ROOM_END)?;
+    let seq: [u8; 8] = key[end + 1..].try_into().ok()?;
+    Some((&key[..end], u64::from_be_bytes(seq)))
+}
+
+fn decode_token(bytes: &[u8]) -> Result<SeatToken, String> {
+    serde_json::from_slice(bytes).map_err(|e| format!("a seat token does not decode: {e}"))
+}
+
+fn corrupt(path: &Path, detail: String) -> StoreError {
+    StoreError::Corrupt {
+        path: path.to_path_buf(),
+        detail,
+    }
+}
+
+fn foreign(path: &Path, detail: impl Into<String>) -> StoreError {
+    StoreError::Foreign {
+        path: path.to_path_buf(),
+        detail: detail.into(),
+    }
+}
+
+/// Opens the sled database, turning its errors and its panics (sled 0.34
+/// may panic on damaged files) into store errors.
+fn open_db(dir: &Path) -> Result<Db, StoreError> {
+    let config = sled::Config::new().path(dir);
+    match catch_unwind(AssertUnwindSafe(|| config.open())) {
+        Ok(result) => result.map_err(|e| open_error(dir, e)),
+        Err(panic) => {
+            let message = panic
+                .downcast_ref::<String>()
+                .cloned()
+                .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
+                .unwrap_or_else(|| "sled panicked".into());
+            Err(corrupt(dir, format!("sled could not read it: {message}")))
+        }
+    }
+}
+
+/// A sled error met while opening. sled reports the lock another process
+/// holds on the `db` file as an `Io` error of kind `Other` whose message
+/// starts "could not acquire lock" (and ends with the `WouldBlock` cause).
+fn open_error(dir: &Path, e: sled::Error) -> StoreError {
+    match e {
+        sled::Error::Io(io)
+            if io.kind() == std::io::ErrorKind::WouldBlock
+                || io.to_string().contains("could not acquire lock") =>
+        {
+            StoreError::Locked {
+                path: dir.to_path_buf(),
+            }
+        }
+        sled::Error::Corruption { at, .. } => corrupt(dir, format!("sled found damage at {at:?}")),
+        sled::Error::Unsupported(why) => foreign(dir, format!("sled cannot open it: {why}")),
+        other => StoreError::Io(format!("cannot open {}: {other}", dir.display())),
+    }
+}
+
+/// Checks the schema version before any banmen tree is created. Returns
+/// whether the database is fresh (no data in any tree), so that the caller
+/// writes the version; a database with data but no version is not ours.
+fn check_schema(dir: &Path, db: &Db) -> Result<bool, StoreError> {
+    let err = |e| open_error(dir, e);
+    let names = db.tree_names();
+    if names.iter().any(|n| n.as_ref() == b"meta") {
+        if let Some(found) = db
+            .open_tree("meta")
+            .map_err(err)?
+            .get(SCHEMA_KEY)
+            .map_err(err)?
+        {
+            let bytes: [u8; 4] = found.as_ref().try_into().map_err(|_| {
+                corrupt(
+                    dir,
+                    format!("the schema version is {} bytes, not 4", found.len()),
+                )
+            })?;
+            let found = u32::from_be_bytes(bytes);
+            if found != SCHEMA_VERSION {
+                let path = dir.to_path_buf();
+                return Err(StoreError::Version {
+                    path,
+                    found,
+                    supported: SCHEMA_VERSION,
+                });
+            }
+            return Ok(false);
+        }
+    }
+    for name in &names {
+        if !db.open_tree(name).map_err(err)?.is_empty() {
+            let name = String::from_utf8_lossy(name);
+            return Err(foreign(
+                dir,
+                format!("a sled database with data in `{name}` but no banmen schema"),
+            ));
+        }
+    }
+    Ok(true)
+}

@@ -1,0 +1,517 @@
+//! The storage backends (RULES.md §4 "Persistence"): the same behaviour
+//! from the memory and the sled store, and what only the disk can show:
+//! data surviving a reopen and a `kill -9`, the lock against a second
+//! server, and refusing directories that do not hold banmen data without
+//! changing them.
+//!
+//! Tests that need a second process re-run this test binary with
+//! `BANMEN_STORE_CHILD` set; the `child_*` tests do nothing without it.
+
+use banmen::store::memory::MemoryStore;
+use banmen::store::sled_store::SledStore;
+use banmen::store::{SCHEMA_VERSION, SeatToken, Store, StoreError};
+use std::collections::BTreeMap;
+use std::fs;
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// A fresh directory path (not created) under the system temp dir,
+/// removed with everything in it when dropped.
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new(name: &str) -> TempDir {
+        static COUNT: AtomicUsize = AtomicUsize::new(0);
+        let n = COUNT.fetch_add(1, Ordering::Relaxed);
+        let pid = std::process::id();
+        let path = std::env::temp_dir().join(format!("banmen-store-{name}-{pid}-{n}"));
+        let _ = fs::remove_dir_all(&path);
+        TempDir(path)
+    }
+
+    fn path(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir_all(&self.0);
+    }
+}
+
+fn open(dir: &TempDir) -> SledStore {
+    SledStore::open(dir.path()).expect("open the sled store")
+}
+
+fn token(room: &str, who: &str) -> SeatToken {
+    SeatToken {
+        room: room.into(),
+        identity: format!("guest:{who}"),
+        name: who.into(),
+    }
+}
+
+/// A move event as the hall might encode it (about 120 bytes).
+fn event(room: &str, seq: u64) -> Vec<u8> {
+    format!(
+        r#"{{"kind":"move","room":"{room}","seq":{seq},"seat":"sente","move":{{"from":[2,6],"to":[2,5]}},"at":1767225600000}}"#
+    )
+    .into_bytes()
+}
+
+/// Every file under `dir` with its bytes (directories as `None`).
+fn snapshot(dir: &Path) -> BTreeMap<PathBuf, Option<Vec<u8>>> {
+    let mut all = BTreeMap::new();
+    for entry in fs::read_dir(dir).expect("read dir") {
+        let path = entry.expect("entry").path();
+        if path.is_dir() {
+            all.insert(path.clone(), None);
+            all.extend(snapshot(&path));
+        } else {
+            all.insert(path.clone(), Some(fs::read(&path).expect("read file")));
+        }
+    }
+    all
+}
+
+// ---- behaviour shared by both backends ----
+
+fn logs_in_order(store: &dyn Store) {
+    for seq in 0..3 {
+        for room in ["b", "a", "ab"] {
+            store.append(room, seq, &event(room, seq)).expect("append");
+        }
+    }
+    let logs = store.logs().expect("logs");
+    let rooms: Vec<&str> = logs.iter().map(|(room, _)| room.as_str()).collect();
+    assert_eq!(rooms, ["a", "ab", "b"]);
+    for (room, events) in &logs {
+        let expected: Vec<Vec<u8>> = (0..3).map(|seq| event(room, seq)).collect();
+        assert_eq!(events, &expected, "room {room}");
+    }
+}
+
+fn duplicates_refused(store: &dyn Store) {
+    store.append("r", 0, b"first").expect("append 0");
+    store.append("r", 1, b"second").expect("append 1");
+    assert!(matches!(
+        store.append("r", 1, b"again"),
+        Err(StoreError::Io(_))
+    ));
+    assert!(matches!(
+        store.append("r", 0, b"again"),
+        Err(StoreError::Io(_))
+    ));
+    assert!(matches!(
+        store.append("r", 5, b"gap"),
+        Err(StoreError::Io(_))
+    ));
+    let expected = vec![("r".to_string(), vec![b"first".to_vec(), b"second".to_vec()])];
+    assert_eq!(store.logs().expect("logs"), expected);
+}
+
+fn remove_room_only_that_room(store: &dyn Store) {
+    for room in ["keep", "gone"] {
+        store.append(room, 0, &event(room, 0)).expect("append");
+        store.append(room, 1, &event(room, 1)).expect("append");
+    }
+    store
+        .put_token(&[1; 32], &token("gone", "ann"))
+        .expect("token");
+    store
+        .put_token(&[2; 32], &token("keep", "bob"))
+        .expect("token");
+    store
+        .put_token(&[3; 32], &token("gone", "cy"))
+        .expect("token");
+    store.remove_room("gone").expect("remove");
+    let logs = store.logs().expect("logs");
+    assert_eq!(logs.len(), 1);
+    assert_eq!(logs[0].0, "keep");
+    assert_eq!(logs[0].1.len(), 2);
+    assert_eq!(store.token(&[1; 32]).expect("token"), None);
+    assert_eq!(store.token(&[3; 32]).expect("token"), None);
+    assert_eq!(
+        store.token(&[2; 32]).expect("token"),
+        Some(token("keep", "bob"))
+    );
+    // The room can start again from event 0.
+    store
+        .append("gone", 0, b"new")
+        .expect("append after removal");
+}
+
+fn write_the_rest(store: &dyn Store) {
+    store
+        .put_token(&[7; 32], &token("r", "ann"))
+        .expect("token");
+    store
+        .put_identity("key:SHA256:abc", "Ann")
+        .expect("identity");
+    store
+        .put_identity("key:SHA256:def", "Bob")
+        .expect("identity");
+    store
+        .put_identity("key:SHA256:abc", "Anne")
+        .expect("rename");
+    store.put_game("g1", b"record one").expect("game");
+    store.heartbeat(1_767_225_600_000).expect("heartbeat");
+}
+
+fn read_the_rest(store: &dyn Store) {
+    assert_eq!(
+        store.token(&[7; 32]).expect("token"),
+        Some(token("r", "ann"))
+    );
+    assert_eq!(store.token(&[8; 32]).expect("token"), None);
+    let ids = store.identities().expect("identities");
+    let expected = [("key:SHA256:abc", "Anne"), ("key:SHA256:def", "Bob")];
+    let expected: Vec<(String, String)> = expected
+        .iter()
+        .map(|(i, n)| (i.to_string(), n.to_string()))
+        .collect();
+    assert_eq!(ids, expected);
+    assert_eq!(
+        store.game("g1").expect("game"),
+        Some(b"record one".to_vec())
+    );
+    assert_eq!(store.game("g2").expect("game"), None);
+    assert_eq!(
+        store.last_heartbeat().expect("heartbeat"),
+        Some(1_767_225_600_000)
+    );
+}
+
+/// Runs a shared check on a memory store and on a fresh sled store.
+fn on_both(name: &str, check: fn(&dyn Store)) {
+    check(&MemoryStore::new());
+    let dir = TempDir::new(name);
+    check(&open(&dir));
+}
+
+#[test]
+fn appends_read_back_by_room_then_seq() {
+    on_both("order", logs_in_order);
+}
+
+#[test]
+fn an_existing_or_skipped_seq_is_refused() {
+    on_both("dup", duplicates_refused);
+}
+
+#[test]
+fn removing_a_room_removes_its_log_and_tokens_only() {
+    on_both("remove", remove_room_only_that_room);
+}
+
+#[test]
+fn tokens_identities_games_and_heartbeat_round_trip() {
+    on_both("rest", |store| {
+        assert_eq!(store.last_heartbeat().expect("heartbeat"), None);
+        write_the_rest(store);
+        read_the_rest(store);
+    });
+}
+
+// ---- the disk ----
+
+#[test]
+fn data_survives_closing_and_reopening() {
+    let dir = TempDir::new("reopen");
+    {
+        let store = open(&dir);
+        store.append("r", 0, &event("r", 0)).expect("append");
+        store.append("r", 1, &event("r", 1)).expect("append");
+        write_the_rest(&store);
+        store.heartbeat(1_767_225_600_000).expect("heartbeat");
+    }
+    let store = open(&dir);
+    read_the_rest(&store);
+    let logs = store.logs().expect("logs");
+    assert_eq!(
+        logs,
+        vec![("r".to_string(), vec![event("r", 0), event("r", 1)])]
+    );
+    store
+        .append("r", 2, &event("r", 2))
+        .expect("append after reopen");
+}
+
+/// Starts this test binary running only `test` as a child with `role`.
+fn child(test: &str, role: &str, dir: &Path) -> Command {
+    let exe = std::env::current_exe().expect("test binary path");
+    let mut command = Command::new(exe);
+    command
+        .args([test, "--exact", "--nocapture", "--test-threads=1"])
+        .env("BANMEN_STORE_CHILD", role)
+        .env("BANMEN_STORE_DIR", dir)
+        .stdout(Stdio::piped());
+    command
+}
+
+/// The child's directory, if this process is a child with `role`.
+fn child_role(role: &str) -> Option<PathBuf> {
+    let is_role = std::env::var("BANMEN_STORE_CHILD").is_ok_and(|r| r == role);
+    is_role.then(|| PathBuf::from(std::env::var_os("BANMEN_STORE_DIR").expect("dir for the child")))
+}
+
+/// The events of room `r`.
+fn room_r(store: &SledStore) -> Vec<Vec<u8>> {
+    let logs = store.logs().expect("logs");
+    logs.into_iter()
+        .find(|(room, _)| room == "r")
+        .map_or_else(Vec::new, |(_, e)| e)
+}
+
+/// As a child: appends to room `r` until killed, printing each seq once
+/// `append` has returned.
+#[test]
+fn child_writer() {
+    let Some(dir) = child_role("writer") else {
+        return;
+    };
+    let store = SledStore::open(&dir).expect("child opens the store");
+    let first = room_r(&store).len() as u64;
+    for seq in first..first + 1_000_000 {
+        store
+            .append("r", seq, &event("r", seq))
+            .expect("child append");
+        println!("appended {seq}");
+    }
+}
+
+/// The seq in a line the writer printed (libtest may put its own text
+/// before it on the same line).
+fn acknowledged_seq(line: &str) -> Option<u64> {
+    let at = line.find("appended ")?;
+    line[at + 9..].trim().parse().ok()
+}
+
+/// Runs a writer child, kills it with SIGKILL once it has acknowledged a
+/// few appends, and returns every seq it acknowledged.
+fn write_then_kill(dir: &Path) -> Vec<u64> {
+    let mut writer = child("child_writer", "writer", dir).spawn().expect("spawn");
+    let stdout = writer.stdout.take().expect("child stdout");
+    let mut lines = BufReader::new(stdout).lines();
+    let mut acknowledged = Vec::new();
+    while acknowledged.len() < 40 {
+        let line = lines.next().expect("the child ended early").expect("read");
+        acknowledged.extend(acknowledged_seq(&line));
+    }
+    writer.kill().expect("SIGKILL the child");
+    // Lines printed before the kill still count.
+    acknowledged.extend(
+        lines
+            .map_while(Result::ok)
+            .filter_map(|l| acknowledged_seq(&l)),
+    );
+    let status = writer.wait().expect("wait");
+    assert!(!status.success(), "the child was killed, not finished");
+    acknowledged
+}
+
+/// Three rounds of writing and `kill -9`, each resuming the same log.
+#[test]
+fn appends_that_returned_survive_sigkill() {
+    let dir = TempDir::new("kill");
+    for round in 0..3 {
+        let acknowledged = write_then_kill(dir.path());
+        let events = room_r(&open(&dir));
+        for &seq in &acknowledged {
+            let got = events.get(seq as usize);
+            assert_eq!(
+                got,
+                Some(&event("r", seq)),
+                "round {round}: event {seq} lost"
+            );
+        }
+    }
+}
+
+/// As a child: tries to open the store and prints what happened.
+#[test]
+fn child_opener() {
+    let Some(dir) = child_role("opener") else {
+        return;
+    };
+    match SledStore::open(&dir) {
+        Ok(_) => println!("outcome: opened"),
+        Err(e) => println!("outcome: {e:?}"),
+    }
+}
+
+#[test]
+fn a_second_process_finds_the_store_locked() {
+    let dir = TempDir::new("lock");
+    let store = open(&dir);
+    store.append("r", 0, b"held").expect("append");
+    let output = child("child_opener", "opener", dir.path())
+        .output()
+        .expect("run child");
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(text.contains("outcome: Locked"), "child said: {text}");
+    drop(store);
+    let output = child("child_opener", "opener", dir.path())
+        .output()
+        .expect("run child");
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        text.contains("outcome: opened"),
+        "after closing, the child said: {text}"
+    );
+}
+
+#[test]
+fn a_second_open_in_the_same_process_is_locked_too() {
+    let dir = TempDir::new("lock-self");
+    let _store = open(&dir);
+    let second = SledStore::open(dir.path());
+    let path = dir.path().to_path_buf();
+    assert_eq!(second.err(), Some(StoreError::Locked { path }));
+}
+
+// ---- directories that are not ours ----
+
+#[test]
+fn another_schema_version_is_refused_and_left_alone() {
+    let dir = TempDir::new("version");
+    open(&dir).append("r", 0, b"old data").expect("append");
+    let other = (SCHEMA_VERSION + 1).to_be_bytes();
+    {
+        let raw = sled::open(dir.path()).expect("raw sled");
+        raw.open_tree("meta")
+            .expect("meta")
+            .insert("schema", &other)
+            .expect("insert");
+        raw.flush().expect("flush");
+    }
+    let err = SledStore::open(dir.path()).err();
+    let path = dir.path().to_path_buf();
+    let found = SCHEMA_VERSION + 1;
+    assert_eq!(
+        err,
+        Some(StoreError::Version {
+            path,
+            found,
+            supported: SCHEMA_VERSION
+        })
+    );
+    let raw = sled::open(dir.path()).expect("raw sled");
+    let schema = raw
+        .open_tree("meta")
+        .expect("meta")
+        .get("schema")
+        .expect("get");
+    assert_eq!(schema.as_deref(), Some(&other[..]));
+    assert_eq!(raw.open_tree("events").expect("events").len(), 1);
+}
+
+/// Deterministic noise (xorshift), so a failure can be replayed.
+fn noise(len: usize, mut state: u64) -> Vec<u8> {
+    (0..len)
+        .map(|_| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state as u8
+        })
+        .collect()
+}
+
+fn assert_refused_untouched(dir: &TempDir, what: &str) {
+    let before = snapshot(dir.path());
+    let err = SledStore::open(dir.path()).err();
+    assert!(
+        matches!(
+            err,
+            Some(StoreError::Corrupt { .. } | StoreError::Foreign { .. })
+        ),
+        "{what}: got {err:?}"
+    );
+    assert_eq!(
+        snapshot(dir.path()),
+        before,
+        "{what}: the directory changed"
+    );
+}
+
+#[test]
+fn garbage_sled_files_are_refused_untouched() {
+    let dir = TempDir::new("garbage");
+    fs::create_dir_all(dir.path()).expect("mkdir");
+    fs::write(dir.path().join("db"), noise(64 * 1024, 0x9E37_79B9)).expect("db");
+    fs::write(dir.path().join("conf"), noise(200, 0x1234_5678)).expect("conf");
+    assert_refused_untouched(&dir, "random db and conf");
+    fs::write(dir.path().join("conf"), b"").expect("empty conf");
+    assert_refused_untouched(&dir, "empty conf");
+    // A genuine config does not make a random `db` acceptable: sled would
+    // start an empty database over it.
+    let real = TempDir::new("garbage-real");
+    open(&real).append("r", 0, b"x").expect("append");
+    fs::copy(real.path().join("conf"), dir.path().join("conf")).expect("copy conf");
+    assert_refused_untouched(&dir, "a sled conf and a random db");
+}
+
+#[test]
+fn a_directory_of_other_files_is_refused_untouched() {
+    let dir = TempDir::new("home");
+    fs::create_dir_all(dir.path().join("Documents")).expect("mkdir");
+    fs::write(dir.path().join(".bashrc"), b"export EDITOR=vi\n").expect("file");
+    fs::write(
+        dir.path().join("db"),
+        b"a file that happens to be called db",
+    )
+    .expect("file");
+    assert_refused_untouched(&dir, "a home directory");
+    let err = SledStore::open(dir.path()).err();
+    assert!(
+        matches!(err, Some(StoreError::Foreign { .. })),
+        "got {err:?}"
+    );
+}
+
+#[test]
+fn a_plain_file_is_refused() {
+    let dir = TempDir::new("file");
+    fs::create_dir_all(dir.path()).expect("mkdir");
+    let file = dir.path().join("data");
+    fs::write(&file, b"not a directory").expect("file");
+    let err = SledStore::open(&file).err();
+    assert!(
+        matches!(err, Some(StoreError::Foreign { .. })),
+        "got {err:?}"
+    );
+    assert_eq!(fs::read(&file).expect("read"), b"not a directory");
+}
+
+#[test]
+fn a_foreign_sled_database_is_refused() {
+    let dir = TempDir::new("foreign");
+    {
+        let raw = sled::open(dir.path()).expect("raw sled");
+        raw.insert("hello", "world").expect("insert");
+        raw.open_tree("users")
+            .expect("tree")
+            .insert("u1", "x")
+            .expect("insert");
+        raw.flush().expect("flush");
+    }
+    let err = SledStore::open(dir.path()).err();
+    assert!(
+        matches!(err, Some(StoreError::Foreign { .. })),
+        "got {err:?}"
+    );
+    let raw = sled::open(dir.path()).expect("raw sled");
+    let names: Vec<_> = raw.tree_names().into_iter().map(|n| n.to_vec()).collect();
+    assert!(
+        !names.contains(&b"meta".to_vec()),
+        "no banmen tree was created"
+    );
+    assert_eq!(
+        raw.get("hello").expect("get").as_deref(),
+        Some(&b"world"[..])
+    );
+}
