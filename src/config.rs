@@ -85,11 +85,16 @@ impl Default for StorageConfig {
 pub struct SeatsConfig {
     /// Seconds a disconnected player's seat waits before the CPU plays.
     pub grace_seconds: u64,
+    /// Days a room nobody is in lives without activity.
+    pub expire_days: u64,
 }
 
 impl Default for SeatsConfig {
     fn default() -> Self {
-        SeatsConfig { grace_seconds: 60 }
+        SeatsConfig {
+            grace_seconds: 60,
+            expire_days: 7,
+        }
     }
 }
 
@@ -108,6 +113,15 @@ impl Default for CpuConfig {
 }
 
 impl Config {
+    /// The hall's timings from `[seats]` and `[cpu]`.
+    pub fn hall_options(&self) -> crate::hall::HallOptions {
+        crate::hall::HallOptions {
+            takeover_level: self.cpu.takeover_level,
+            grace_ms: self.seats.grace_seconds.saturating_mul(1000),
+            expire_ms: self.seats.expire_days.saturating_mul(24 * 3600 * 1000),
+        }
+    }
+
     /// Reads `path`; a missing file means the defaults.
     pub fn load(path: &Path) -> Result<Config, ConfigError> {
         match std::fs::read_to_string(path) {

@@ -3,10 +3,12 @@
 
 use banmen::cli::{Cli, Command, ServeArgs, run};
 use banmen::config::Config;
-use banmen::hall::Hall;
+use banmen::hall::{Clock, Hall};
 use banmen::ssh::{self, ServerOptions};
+use banmen::store::sled_store::SledStore;
 use clap::Parser;
 use std::process::ExitCode;
+use std::sync::Arc;
 
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
@@ -46,12 +48,24 @@ fn serve(args: ServeArgs) -> anyhow::Result<()> {
         .with_writer(std::io::stderr)
         .init();
     let config = Config::load(&args.config)?;
+    let hall_options = config.hall_options();
     let listen = args.listen.unwrap_or(config.server.listen);
     let port = args.port.unwrap_or(config.server.port);
     let options = ServerOptions::new(&listen, port, config.server.host_key);
     let runtime = tokio::runtime::Runtime::new()
         .map_err(|e| anyhow::anyhow!("cannot start the async runtime: {e}"))?;
     runtime.block_on(async {
+        let store = SledStore::open(&config.storage.data_dir)?;
+        let (hall, report) = Hall::open(Arc::new(store), hall_options, Clock::system())?;
+        tracing::info!(
+            rooms = report.rooms,
+            playing = report.playing,
+            data_dir = %config.storage.data_dir.display(),
+            "rooms reopened"
+        );
+        for (room, why) in &report.failed {
+            tracing::error!(%room, "room left closed: {why}");
+        }
         let listening = ssh::bind(options).await?;
         if listening.key_created {
             tracing::info!("created a new host key");
@@ -61,7 +75,6 @@ fn serve(args: ServeArgs) -> anyhow::Result<()> {
             host_key = %listening.host_fingerprint(),
             "listening"
         );
-        let hall = Hall::new(config.cpu.takeover_level);
         listening
             .run(hall, banmen::ui::App::new, stop_signal())
             .await;

@@ -1,27 +1,43 @@
-//! The game hall: the directory of rooms, the lobby list, invite codes and
-//! game exports. Where the product's rules about people live (RULES.md §4).
+//! The game hall: the directory of rooms, the lobby list, invite codes,
+//! resume codes and game exports. Where the product's rules about people
+//! live (RULES.md §4).
 //!
 //! Design: each room is a short-locked `Mutex<RoomState>` plus a `watch`
 //! channel of immutable [`RoomView`] snapshots, rather than an actor task.
-//! Every operation is a few microseconds of rules work under the lock, so a
-//! lock is simpler than a command queue with replies, and sessions still
-//! only ever see published snapshots. CPU moves are computed off the
-//! runtime (`spawn_blocking`) and applied under the lock only if the game
-//! has not moved on meanwhile.
+//! Every operation is a few microseconds of rules work under the lock (and
+//! the durable write of its event, see `state.rs`), so a lock is simpler
+//! than a command queue with replies, and sessions still only ever see
+//! published snapshots. CPU moves are computed off the runtime
+//! (`spawn_blocking`) and applied under the lock only if the game has not
+//! moved on meanwhile. Timers (turn time, grace periods, expiry) are
+//! checked by one ticker for the whole hall against [`Clock`].
 
+pub mod clock;
+pub mod events;
+mod load;
 pub mod room;
+mod state;
 pub mod view;
 
+pub use clock::Clock;
+pub use load::LoadReport;
 pub use room::{Room, RoomHandle};
 pub use view::{
-    Entry, Identity, Lobby, Mode, Occupant, Phase, PlayedMove, Privacy, RoomSettings, RoomSummary,
-    RoomView, ServerAddress, TimeLimit,
+    AwayPolicy, Entry, Identity, Lobby, Mode, Occupant, Phase, PlayedMove, Privacy, RoomSettings,
+    RoomSummary, RoomView, ServerAddress, TimeLimit,
 };
 
 use crate::rules::{AnyGame, GameKind, RulesError};
+use crate::store::memory::MemoryStore;
+use crate::store::{SeatToken, Store, StoreError};
 use rand::Rng;
+use room::Fate;
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+use state::RoomState;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, Weak};
+use std::time::Duration;
 use thiserror::Error;
 use tokio::sync::watch;
 
@@ -55,6 +71,50 @@ pub enum HallError {
     /// The export format is not known.
     #[error("unknown export format {0:?} (use usi or kif)")]
     BadFormat(String),
+    /// No seat has this resume code.
+    #[error("no seat has that resume code")]
+    NoSuchCode,
+    /// The store failed: the change was not made.
+    #[error("{0}")]
+    Storage(#[from] StoreError),
+    /// A stored log does not replay.
+    #[error("the room's log does not replay: {0}")]
+    Replay(String),
+}
+
+/// Timings of the hall (from `config.toml`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HallOptions {
+    /// CPU level of the CPU that plays for away players and timed-out turns.
+    pub takeover_level: u8,
+    /// How long an away player's seat waits before the CPU plays it (ms).
+    pub grace_ms: u64,
+    /// How long a room nobody is in lives without activity (ms).
+    pub expire_ms: u64,
+}
+
+impl Default for HallOptions {
+    fn default() -> Self {
+        HallOptions {
+            takeover_level: 1,
+            grace_ms: 60_000,
+            expire_ms: 7 * 24 * 3600 * 1000,
+        }
+    }
+}
+
+/// What every room shares with the hall.
+pub(crate) struct Shared {
+    pub(crate) store: Arc<dyn Store>,
+    pub(crate) clock: Clock,
+    pub(crate) options: HallOptions,
+    pub(crate) takeover_level: u8,
+}
+
+/// A finished game as kept in the store: its record in every format.
+#[derive(Serialize, Deserialize)]
+struct KeptGame {
+    formats: Vec<(String, String)>,
 }
 
 /// A finished or running game kept for export.
@@ -72,8 +132,7 @@ pub(crate) struct HallInner {
     lobby: watch::Sender<Lobby>,
     /// Display names remembered per keyed identity.
     names: Mutex<HashMap<String, String>>,
-    /// CPU level of the CPU that plays on timeouts.
-    pub(crate) takeover_level: u8,
+    shared: Arc<Shared>,
 }
 
 /// A handle to the hall, cloned into every session.
@@ -92,6 +151,28 @@ fn random_code(len: usize) -> String {
         .collect()
 }
 
+/// A resume code: 16 letters of 31 (about 79 bits), in groups of four.
+fn new_resume_code() -> String {
+    let letters = random_code(16);
+    let groups: Vec<&str> = (0..4).map(|i| &letters[i * 4..i * 4 + 4]).collect();
+    groups.join("-")
+}
+
+/// The stored hash of a resume code; case, dashes and spaces do not count.
+fn code_hash(code: &str) -> [u8; 32] {
+    let plain: String = code
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric())
+        .map(|c| c.to_ascii_uppercase())
+        .collect();
+    Sha256::digest(plain.as_bytes()).into()
+}
+
+/// A new guest id, random so it never repeats across restarts.
+pub fn guest_id() -> String {
+    format!("guest:{}", random_code(12).to_lowercase())
+}
+
 /// Locks a mutex, recovering the data if a panicking thread poisoned it (a
 /// room must outlive a bug in one request).
 pub(crate) fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -99,10 +180,27 @@ pub(crate) fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 }
 
 impl Hall {
-    /// An empty hall; `takeover_level` is the CPU level used when a turn
-    /// times out.
+    /// An empty hall in memory (nothing is kept on disk), on the system
+    /// clock; `takeover_level` is the CPU level used for away players and
+    /// timed-out turns.
     pub fn new(takeover_level: u8) -> Hall {
+        let options = HallOptions {
+            takeover_level,
+            ..HallOptions::default()
+        };
+        Hall::with_store(Arc::new(MemoryStore::new()), options, Clock::system())
+    }
+
+    /// An empty hall on `store` (which must hold no rooms: see
+    /// [`Hall::open`] to rebuild them).
+    pub fn with_store(store: Arc<dyn Store>, options: HallOptions, clock: Clock) -> Hall {
         let (lobby, _) = watch::channel(Arc::new(Vec::new()));
+        let shared = Arc::new(Shared {
+            store,
+            clock,
+            takeover_level: options.takeover_level,
+            options,
+        });
         Hall {
             inner: Arc::new(HallInner {
                 rooms: Mutex::new(HashMap::new()),
@@ -110,9 +208,14 @@ impl Hall {
                 games: Mutex::new(HashMap::new()),
                 lobby,
                 names: Mutex::new(HashMap::new()),
-                takeover_level,
+                shared,
             }),
         }
+    }
+
+    /// The hall's clock.
+    pub fn clock(&self) -> &Clock {
+        &self.inner.shared.clock
     }
 
     /// The lobby list; changes whenever a public room does.
@@ -138,16 +241,22 @@ impl Hall {
                 break code;
             }
         };
-        let room = Room::create(
-            id.clone(),
-            code.clone(),
-            host,
-            settings,
-            Arc::downgrade(&self.inner),
-        )?;
+        let shared = &self.inner.shared;
+        let at = shared.clock.now_ms();
+        let created = events::Record {
+            at,
+            event: events::Event::Created {
+                code: code.clone(),
+                host: host.clone(),
+                settings: events::SettingsRecord::from(&settings),
+            },
+        };
+        let state = RoomState::create(id.clone(), code.clone(), host, settings, at)?;
+        shared.store.append(&id, 0, &created.encode())?;
+        let room = Room::new(state, Arc::downgrade(&self.inner), shared.clone());
         lock(&self.inner.rooms).insert(id.clone(), room.clone());
         lock(&self.inner.codes).insert(code, id);
-        let handle = room.join(host)?;
+        let handle = room.join(host, None)?;
         self.inner.refresh_lobby();
         Ok(handle)
     }
@@ -172,7 +281,39 @@ impl Hall {
         if !by_code && room.is_private() && !room.has_player(&who.id) {
             return Err(HallError::Private);
         }
-        room.join(who)
+        room.join(who, None)
+    }
+
+    /// Takes a keyless player's seat back with its resume code: returns the
+    /// seat's identity (the session plays as it from now on) and the room.
+    pub fn resume(&self, code: &str) -> Result<(Identity, RoomHandle), HallError> {
+        let token = self
+            .inner
+            .shared
+            .store
+            .token(&code_hash(code))?
+            .ok_or(HallError::NoSuchCode)?;
+        let room = lock(&self.inner.rooms)
+            .get(&token.room)
+            .cloned()
+            .ok_or(HallError::NoSuchCode)?;
+        let who = Identity {
+            id: token.identity,
+            name: token.name,
+            keyed: false,
+        };
+        let handle = room.join(&who, Some(code.trim().to_uppercase()))?;
+        Ok((who, handle))
+    }
+
+    /// The id of a room where `who` holds a seat in a game going on (a
+    /// returning player goes straight back to it).
+    pub fn seat_room(&self, who: &Identity) -> Option<String> {
+        let rooms: Vec<Arc<Room>> = lock(&self.inner.rooms).values().cloned().collect();
+        rooms
+            .iter()
+            .find(|r| r.plays_in(&who.id))
+            .map(|r| r.id_and_code().0)
     }
 
     /// Watches a room read-only: public rooms by id, private ones by code.
@@ -202,16 +343,31 @@ impl Hall {
         self.create_room(who, RoomSettings::new(kind))
     }
 
-    /// A game's record, as `usi` (`position sfen … moves …`) or `kif`.
+    /// A game's record in `format` (one of the game's export formats):
+    /// a game going on or kept in memory, else a finished game from the
+    /// store.
     pub fn export(&self, game_id: &str, format: &str) -> Result<String, HallError> {
-        let record = lock(&self.inner.games)
-            .get(game_id.trim())
-            .cloned()
+        let id = game_id.trim();
+        let live = lock(&self.inner.games).get(id).cloned();
+        if let Some(record) = live {
+            let names: Vec<&str> = record.names.iter().map(String::as_str).collect();
+            return record
+                .game
+                .export(format, &names)
+                .ok_or_else(|| HallError::BadFormat(format.to_string()));
+        }
+        let bytes = self
+            .inner
+            .shared
+            .store
+            .game(id)?
             .ok_or_else(|| HallError::NoSuchGame(game_id.to_string()))?;
-        let names: Vec<&str> = record.names.iter().map(String::as_str).collect();
-        record
-            .game
-            .export(format, &names)
+        let kept: KeptGame = serde_json::from_slice(&bytes)
+            .map_err(|e| HallError::Replay(format!("game {id}: {e}")))?;
+        kept.formats
+            .into_iter()
+            .find(|(name, _)| name == format)
+            .map(|(_, text)| text)
             .ok_or_else(|| HallError::BadFormat(format.to_string()))
     }
 
@@ -226,6 +382,9 @@ impl Hall {
         let mut names = lock(&self.inner.names);
         if chosen {
             names.insert(who.id.clone(), who.name.clone());
+            if let Err(e) = self.inner.shared.store.put_identity(&who.id, &who.name) {
+                tracing::warn!("could not store the name of {}: {e}", who.id);
+            }
         } else if let Some(name) = names.get(&who.id) {
             who.name = name.clone();
         }
@@ -236,14 +395,43 @@ impl Hall {
     pub fn room_count(&self) -> usize {
         lock(&self.inner.rooms).len()
     }
+
+    /// Checks every room's timers now (what the ticker does).
+    pub fn tick(&self) {
+        let now = self.inner.shared.clock.now_ms();
+        let rooms: Vec<Arc<Room>> = lock(&self.inner.rooms).values().cloned().collect();
+        for room in rooms {
+            if room.tick(now) == Fate::Closes {
+                self.inner.close_room(&room);
+            }
+        }
+        if let Err(e) = self.inner.shared.store.heartbeat(now) {
+            tracing::warn!("heartbeat not stored: {e}");
+        }
+    }
+
+    /// Runs [`Hall::tick`] five times a second until the hall is dropped.
+    pub fn spawn_ticker(&self) {
+        let weak = Arc::downgrade(&self.inner);
+        tokio::spawn(async move {
+            let mut every = tokio::time::interval(Duration::from_millis(200));
+            every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
+            loop {
+                every.tick().await;
+                let Some(inner) = weak.upgrade() else {
+                    return;
+                };
+                Hall { inner }.tick();
+            }
+        });
+    }
 }
 
 impl HallInner {
     /// Rebuilds the lobby list from the public rooms, newest first.
     pub(crate) fn refresh_lobby(&self) {
         let rooms: Vec<Arc<Room>> = lock(&self.rooms).values().cloned().collect();
-        let mut list: Vec<(std::time::Instant, RoomSummary)> =
-            rooms.iter().filter_map(|r| r.summary()).collect();
+        let mut list: Vec<(u64, RoomSummary)> = rooms.iter().filter_map(|r| r.summary()).collect();
         list.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.id.cmp(&b.1.id)));
         let list: Vec<RoomSummary> = list.into_iter().map(|(_, s)| s).collect();
         self.lobby.send_if_modified(|old| {
@@ -264,10 +452,46 @@ impl HallInner {
         lock(&self.games).insert(game_id.to_string(), record);
     }
 
-    /// Forgets a room that nobody is in any more.
-    pub(crate) fn remove_room(&self, id: &str, code: &str) {
-        lock(&self.rooms).remove(id);
-        lock(&self.codes).remove(code);
+    /// Keeps a finished game in the store, in every format, for export
+    /// after the room is gone.
+    pub(crate) fn keep_finished(&self, s: &RoomState) {
+        let names = s.names();
+        let names: Vec<&str> = names.iter().map(String::as_str).collect();
+        let formats = s
+            .game
+            .export_formats()
+            .iter()
+            .filter_map(|f| Some((f.to_string(), s.game.export(f, &names)?)))
+            .collect();
+        let bytes = serde_json::to_vec(&KeptGame { formats }).unwrap_or_default();
+        if let Err(e) = self.shared.store.put_game(&s.game_id(), &bytes) {
+            tracing::warn!(game = %s.game_id(), "could not keep the finished game: {e}");
+        }
+    }
+
+    /// Issues a resume code for `who`'s seat in `room` and stores its hash.
+    pub(crate) fn new_resume_code(&self, room: &Room, who: &Identity) -> String {
+        let code = new_resume_code();
+        let token = SeatToken {
+            room: room.id_and_code().0,
+            identity: who.id.clone(),
+            name: who.name.clone(),
+        };
+        if let Err(e) = self.shared.store.put_token(&code_hash(&code), &token) {
+            tracing::warn!("could not store a resume code: {e}");
+        }
+        code
+    }
+
+    /// Closes a room: gone from the hall and from the store, with its seat
+    /// tokens (finished games stay for export).
+    pub(crate) fn close_room(&self, room: &Room) {
+        let (id, code) = room.id_and_code();
+        lock(&self.rooms).remove(&id);
+        lock(&self.codes).remove(&code);
+        if let Err(e) = self.shared.store.remove_room(&id) {
+            tracing::warn!(room = %id, "could not remove the room's log: {e}");
+        }
         self.refresh_lobby();
     }
 }

@@ -1,42 +1,23 @@
-//! One room: its seats, its game and its timers, behind a short lock, with
-//! every change published as a new [`RoomView`] snapshot.
+//! One room: its state behind a short lock, every change committed to the
+//! store before it is published as a new [`RoomView`] snapshot, and the
+//! room's timers (turn time, grace period, idleness, expiry) checked by
+//! [`Room::tick`].
 
-use super::view::{
-    Identity, Mode, Occupant, Phase, PlayedMove, Privacy, RoomSettings, RoomSummary, RoomView,
-};
-use super::{HallError, HallRef, lock};
-use crate::rules::vocab::{self, Seat, SeatSet, Verdict};
-use crate::rules::{AnyGame, Claim};
+use super::events::{ClaimRecord, Event};
+use super::state::RoomState;
+use super::view::{AwayPolicy, Identity, Occupant, Phase, Privacy, RoomSummary, RoomView};
+use super::{HallError, HallRef, Shared, lock};
+use crate::rules::Claim;
+use crate::rules::vocab::{self, Seat, SeatSet};
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
 use tokio::sync::watch;
-
-/// The live state of a room (only ever touched under its lock).
-struct RoomState {
-    id: String,
-    code: String,
-    settings: RoomSettings,
-    host: Identity,
-    seats: Vec<Occupant>,
-    phase: Phase,
-    game: AnyGame,
-    moves: Vec<PlayedMove>,
-    last_move: Option<vocab::Move>,
-    game_number: u32,
-    deadline: Option<Instant>,
-    new_round: SeatSet,
-    status: String,
-    spectators: usize,
-    /// Connected sessions per identity id.
-    connections: Vec<(String, usize)>,
-    created: Instant,
-}
 
 /// A room of the hall.
 pub struct Room {
     state: Mutex<RoomState>,
     views: watch::Sender<Arc<RoomView>>,
     hall: HallRef,
+    shared: Arc<Shared>,
 }
 
 /// A session's hold on a room: the seats it plays (none for spectators,
@@ -46,229 +27,37 @@ pub struct RoomHandle {
     room: Arc<Room>,
     who: Option<Identity>,
     views: watch::Receiver<Arc<RoomView>>,
+    /// This connection's number among the identity's connections.
+    number: u64,
+    /// The seat's resume code, for a keyless player.
+    resume_code: Option<String>,
 }
 
-impl RoomState {
-    fn view(&self) -> RoomView {
-        RoomView {
-            id: self.id.clone(),
-            code: self.code.clone(),
-            settings: self.settings.clone(),
-            host_id: self.host.id.clone(),
-            host_name: self.host.name.clone(),
-            seats: self.seats.clone(),
-            phase: self.phase,
-            game: self.game.clone(),
-            moves: self.moves.clone(),
-            last_move: self.last_move,
-            game_id: self.game_id(),
-            deadline: self.deadline,
-            new_round: self.new_round,
-            status: self.status.clone(),
-            spectators: self.spectators,
-        }
-    }
-
-    fn game_id(&self) -> String {
-        format!("{}-{}", self.id, self.game_number)
-    }
-
-    fn names(&self) -> Vec<String> {
-        self.seats.iter().map(Occupant::label).collect()
-    }
-
-    fn seats_of(&self, id: &str) -> SeatSet {
-        let mut set = SeatSet::EMPTY;
-        for (i, o) in self.seats.iter().enumerate() {
-            if matches!(o, Occupant::Human { id: who, .. } if who == id) {
-                set = set.with(Seat(i as u8));
-            }
-        }
-        set
-    }
-
-    fn set_connected(&mut self, id: &str, delta: isize) {
-        let entry = match self.connections.iter_mut().find(|(who, _)| who == id) {
-            Some(entry) => entry,
-            None => {
-                self.connections.push((id.to_string(), 0));
-                self.connections.last_mut().expect("just pushed")
-            }
-        };
-        entry.1 = entry.1.saturating_add_signed(delta);
-        let connected = entry.1 > 0;
-        for o in &mut self.seats {
-            if let Occupant::Human {
-                id: who,
-                connected: c,
-                ..
-            } = o
-            {
-                if who == id {
-                    *c = connected;
-                }
-            }
-        }
-    }
-
-    /// The next game: in four-player rooms whose rule says so, the first
-    /// turn moves one seat clockwise from game to game (RULES.md §4).
-    fn new_game(&self) -> Result<AnyGame, HallError> {
-        let rotate = self.settings.rules.is_on("rotate-first-player");
-        let seats = self.seats.len().max(1) as u32;
-        let first = if rotate { self.game_number % seats } else { 0 };
-        Ok(AnyGame::starting(
-            self.settings.kind,
-            &self.settings.rules,
-            first as u8,
-        )?)
-    }
-
-    /// Starts a game: empty seats become CPU players.
-    fn start(&mut self) -> Result<(), HallError> {
-        let level = self.settings.cpu_level;
-        for o in &mut self.seats {
-            if *o == Occupant::Empty {
-                *o = Occupant::Cpu { level };
-            }
-        }
-        self.game = self.new_game()?;
-        self.moves.clear();
-        self.last_move = None;
-        self.new_round = SeatSet::EMPTY;
-        self.phase = Phase::Playing;
-        self.game_number += 1;
-        self.after_change();
-        Ok(())
-    }
-
-    /// Updates phase, status and deadline after the game changed.
-    fn after_change(&mut self) {
-        self.deadline = None;
-        if let Some(outcome) = self.game.outcome() {
-            self.phase = Phase::Finished;
-            let reason = outcome.reason;
-            let label = |s: Seat| self.seat_label(s);
-            self.status = match &outcome.verdict {
-                Verdict::Win(set) => {
-                    let names: Vec<String> = set.iter().map(label).collect();
-                    format!("Game over: {} won by {reason}.", names.join(" and "))
-                }
-                Verdict::Draw => format!("Game over: draw by {reason}."),
-                Verdict::Placings(places) => {
-                    let list: Vec<String> = places
-                        .iter()
-                        .map(|p| format!("{} {}", p.ordinal(), label(p.seat)))
-                        .collect();
-                    format!("Game over ({reason}): {}.", list.join(", "))
-                }
-            };
-            return;
-        }
-        if self.phase != Phase::Playing {
-            return;
-        }
-        self.refresh_turn_status();
-        if let Some(seat) = self.game.to_move() {
-            let human = matches!(self.seats.get(seat.index()), Some(Occupant::Human { .. }));
-            if let (true, Some(secs)) = (human, self.settings.time_limit.seconds()) {
-                self.deadline = Some(Instant::now() + Duration::from_secs(secs));
-            }
-        }
-    }
-
-    /// Says whose turn it is (after a move, or when a player comes or goes).
-    fn refresh_turn_status(&mut self) {
-        if self.phase != Phase::Playing {
-            return;
-        }
-        if let Some(seat) = self.game.to_move() {
-            self.status = format!("{} to move.", self.seat_label(seat));
-        }
-    }
-
-    /// Who sits in `seat`, as the status line names them: the occupant's
-    /// name, or the seat's name where that name would not tell seats apart
-    /// (one person at every seat of a same-device table, several CPUs).
-    fn seat_label(&self, seat: Seat) -> String {
-        let Some(occupant) = self.seats.get(seat.index()) else {
-            return String::new();
-        };
-        let name = occupant.label();
-        let shared = self.seats.iter().filter(|o| o.label() == name).count() > 1;
-        let seat_name = self.game.kind().seat_name(seat);
-        match (shared, occupant) {
-            (false, _) => name,
-            (true, Occupant::Human { .. }) => seat_name.to_string(),
-            (true, _) => format!("{seat_name} ({name})"),
-        }
-    }
-
-    /// Whether the seat to move is played by the CPU (its own seat), and at
-    /// which level.
-    fn cpu_to_move(&self) -> Option<u8> {
-        if self.phase != Phase::Playing {
-            return None;
-        }
-        match self.seats.get(self.game.to_move()?.index()) {
-            Some(Occupant::Cpu { level }) => Some(*level),
-            _ => None,
-        }
-    }
+/// What a timer check decided for a room.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Fate {
+    /// The room stays.
+    Stays,
+    /// The room is closed: nobody is in it and no game is going on, or it
+    /// expired.
+    Closes,
 }
 
 impl Room {
-    /// A new room, with the host seated according to the mode.
-    pub(crate) fn create(
-        id: String,
-        code: String,
-        host: &Identity,
-        settings: RoomSettings,
-        hall: HallRef,
-    ) -> Result<Arc<Room>, HallError> {
-        let game = AnyGame::new(settings.kind, &settings.rules, None)?;
-        let count = game.seats().count() as usize;
-        let human = Occupant::Human {
-            id: host.id.clone(),
-            name: host.name.clone(),
-            connected: false,
-        };
-        let seats: Vec<Occupant> = (0..count)
-            .map(|i| match (settings.mode, i) {
-                (_, 0) | (Mode::SameDevice, _) => human.clone(),
-                (Mode::VsComputer, _) => Occupant::Cpu {
-                    level: settings.cpu_level,
-                },
-                _ => Occupant::Empty,
-            })
-            .collect();
-        let mut state = RoomState {
-            id,
-            code,
-            settings,
-            host: host.clone(),
-            seats,
-            phase: Phase::Waiting,
-            game,
-            moves: Vec::new(),
-            last_move: None,
-            game_number: 0,
-            deadline: None,
-            new_round: SeatSet::EMPTY,
-            status: "Waiting for players.".to_string(),
-            spectators: 0,
-            connections: Vec::new(),
-            created: Instant::now(),
-        };
-        if state.settings.mode != Mode::Online {
-            state.start()?;
-        }
-        let (views, _) = watch::channel(Arc::new(state.view()));
-        Ok(Arc::new(Room {
+    /// A room around a state (new, or rebuilt from its log).
+    pub(crate) fn new(state: RoomState, hall: HallRef, shared: Arc<Shared>) -> Arc<Room> {
+        let (views, _) = watch::channel(Arc::new(state.view(shared.clock.now_ms())));
+        Arc::new(Room {
             state: Mutex::new(state),
             views,
             hall,
-        }))
+            shared,
+        })
+    }
+
+    pub(crate) fn id_and_code(&self) -> (String, String) {
+        let s = lock(&self.state);
+        (s.id.clone(), s.code.clone())
     }
 
     pub(crate) fn is_private(&self) -> bool {
@@ -279,10 +68,16 @@ impl Room {
         lock(&self.state).seats_of(id) != SeatSet::EMPTY
     }
 
-    /// The lobby line of a public room, with its creation time for sorting.
-    pub(crate) fn summary(&self) -> Option<(Instant, RoomSummary)> {
+    /// Whether `id` holds a seat in a game that is going on.
+    pub(crate) fn plays_in(&self, id: &str) -> bool {
         let s = lock(&self.state);
-        if s.settings.privacy != Privacy::Public || s.settings.mode != Mode::Online {
+        s.phase == Phase::Playing && s.seats_of(id) != SeatSet::EMPTY
+    }
+
+    /// The lobby line of a public room, with its creation time for sorting.
+    pub(crate) fn summary(&self) -> Option<(u64, RoomSummary)> {
+        let s = lock(&self.state);
+        if s.settings.privacy != Privacy::Public || s.settings.mode != super::Mode::Online {
             return None;
         }
         let summary = RoomSummary {
@@ -297,54 +92,108 @@ impl Room {
         Some((s.created, summary))
     }
 
-    /// Takes a seat (or the player's own seats back) and connects.
-    pub(crate) fn join(self: &Arc<Self>, who: &Identity) -> Result<RoomHandle, HallError> {
-        {
+    /// Commits `event` to the room's log (durably) and applies it.
+    fn commit(&self, s: &mut RoomState, event: Event) -> Result<(), HallError> {
+        let was_finished = s.phase == Phase::Finished;
+        s.commit(&*self.shared.store, event, self.shared.clock.now_ms())?;
+        if !was_finished && s.phase == Phase::Finished {
+            if let Some(hall) = self.hall.upgrade() {
+                hall.keep_finished(s);
+            }
+        }
+        Ok(())
+    }
+
+    /// Takes a seat (or the player's own seats back) and connects. A
+    /// keyless player gets a resume code for the seat (`code`, when they
+    /// came back with one).
+    pub(crate) fn join(
+        self: &Arc<Self>,
+        who: &Identity,
+        code: Option<String>,
+    ) -> Result<RoomHandle, HallError> {
+        let number = {
             let mut s = lock(&self.state);
-            if s.seats_of(&who.id) == SeatSet::EMPTY {
+            let mine = s.seats_of(&who.id);
+            if mine == SeatSet::EMPTY {
+                let free = s.seats.iter().position(|o| *o == Occupant::Empty);
+                let seat = free.ok_or(HallError::RoomFull)?;
                 if s.phase != Phase::Waiting {
                     return Err(HallError::RoomFull);
                 }
-                let free = s.seats.iter().position(|o| *o == Occupant::Empty);
-                let seat = free.ok_or(HallError::RoomFull)?;
-                s.seats[seat] = Occupant::Human {
-                    id: who.id.clone(),
-                    name: who.name.clone(),
-                    connected: true,
-                };
-                s.status = format!("{} joined.", who.name);
-                if s.seats.iter().all(|o| *o != Occupant::Empty) {
-                    s.start()?;
-                }
+                let who = who.clone();
+                self.commit(
+                    &mut s,
+                    Event::Joined {
+                        seat: seat as u8,
+                        who,
+                    },
+                )?;
+            } else {
+                self.come_back(&mut s, &who.id, mine)?;
             }
-            s.set_connected(&who.id, 1);
+            let number = s.next_handle;
+            s.next_handle += 1;
+            s.holders.retain(|(id, _)| *id != who.id);
+            s.holders.push((who.id.clone(), number));
+            s.count_connection(&who.id, 1, self.shared.clock.now_ms());
             s.refresh_turn_status();
             self.publish(&s);
-        }
+            number
+        };
+        let resume_code = match (who.keyed, code) {
+            (true, _) => None,
+            (false, Some(code)) => Some(code),
+            (false, None) => self.hall.upgrade().map(|h| h.new_resume_code(self, who)),
+        };
         self.after_publish();
         Ok(RoomHandle {
             room: self.clone(),
             who: Some(who.clone()),
             views: self.views.subscribe(),
+            number,
+            resume_code,
         })
+    }
+
+    /// A seated player connects again: back from away, and their seats
+    /// taken back from the CPU (their turn is theirs again).
+    fn come_back(&self, s: &mut RoomState, id: &str, mine: SeatSet) -> Result<(), HallError> {
+        let away = s
+            .seats
+            .iter()
+            .any(|o| matches!(o, Occupant::Human { id: who, connected: false, .. } if who == id));
+        if away {
+            self.commit(s, Event::Back { id: id.to_string() })?;
+        }
+        for seat in mine.iter() {
+            if matches!(s.seats[seat.index()], Occupant::Human { cpu: true, .. }) {
+                self.commit(s, Event::TookBack { seat: seat.0 })?;
+            }
+        }
+        Ok(())
     }
 
     /// A read-only handle for a spectator.
     pub(crate) fn spectate(self: &Arc<Self>) -> RoomHandle {
         let mut s = lock(&self.state);
         s.spectators += 1;
+        s.idle_since = None;
         self.publish(&s);
         RoomHandle {
             room: self.clone(),
             who: None,
             views: self.views.subscribe(),
+            number: 0,
+            resume_code: None,
         }
     }
 
     /// Publishes a snapshot of `s` (called with the lock held, so snapshots
     /// go out in the order the changes happened).
     fn publish(&self, s: &RoomState) {
-        self.views.send_replace(Arc::new(s.view()));
+        self.views
+            .send_replace(Arc::new(s.view(self.shared.clock.now_ms())));
         if let Some(hall) = self.hall.upgrade() {
             if s.phase != Phase::Waiting {
                 hall.record_game(&s.game_id(), &s.game, s.names());
@@ -352,7 +201,7 @@ impl Room {
         }
     }
 
-    /// After a change: refresh the lobby, let the CPU move, arm the timer.
+    /// After a change: refresh the lobby, let the CPU move.
     fn after_publish(self: &Arc<Self>) {
         if let Some(hall) = self.hall.upgrade() {
             hall.refresh_lobby();
@@ -360,52 +209,43 @@ impl Room {
         self.schedule();
     }
 
-    /// Starts the CPU's search when a CPU seat is to move, or the turn timer
-    /// when the seat to move has a deadline.
-    fn schedule(self: &Arc<Self>) {
-        let (game, level, deadline, plies) = {
+    /// Starts the CPU's search when the CPU plays the seat to move.
+    pub(crate) fn schedule(self: &Arc<Self>) {
+        let (game, level, plies) = {
             let s = lock(&self.state);
             (
                 s.game.clone(),
-                s.cpu_to_move(),
-                s.deadline,
+                s.cpu_to_move(self.shared.takeover_level),
                 (s.game_number, s.moves.len()),
             )
         };
-        if let Some(level) = level {
-            let room = self.clone();
-            tokio::spawn(async move {
-                let found =
-                    tokio::task::spawn_blocking(move || crate::cpu::choose_move(&game, level))
-                        .await;
-                if let Ok(Some(mv)) = found {
-                    room.apply_if_current(plies, &mv);
-                }
-            });
-        } else if let Some(deadline) = deadline {
-            let room = self.clone();
-            let level = self.hall.upgrade().map_or(1, |h| h.takeover_level);
-            tokio::spawn(async move {
-                tokio::time::sleep_until(deadline.into()).await;
-                let game = lock(&room.state).game.clone();
-                let found =
-                    tokio::task::spawn_blocking(move || crate::cpu::choose_move(&game, level))
-                        .await;
-                if let Ok(Some(mv)) = found {
-                    room.apply_if_current(plies, &mv);
-                }
-            });
-        }
+        let Some(level) = level else {
+            return;
+        };
+        let Ok(runtime) = tokio::runtime::Handle::try_current() else {
+            return;
+        };
+        let room = self.clone();
+        runtime.spawn(async move {
+            let found =
+                tokio::task::spawn_blocking(move || crate::cpu::choose_move(&game, level)).await;
+            if let Ok(Some(mv)) = found {
+                room.apply_if_current(plies, &mv);
+            }
+        });
     }
 
-    /// Plays `mv` for the CPU unless the game moved on since it was asked.
+    /// Plays `mv` for the CPU unless the game moved on since it was asked,
+    /// or the seat's player took it back meanwhile.
     fn apply_if_current(self: &Arc<Self>, plies: (u32, usize), mv: &vocab::Move) {
         {
             let mut s = lock(&self.state);
-            if (s.game_number, s.moves.len()) != plies || s.phase != Phase::Playing {
+            let current = (s.game_number, s.moves.len()) == plies;
+            if !current || s.cpu_to_move(self.shared.takeover_level).is_none() {
                 return;
             }
-            if Self::play_locked(&mut s, mv).is_err() {
+            if let Err(e) = self.play_locked(&mut s, mv) {
+                tracing::warn!(room = %s.id, "the CPU's move was not kept: {e}");
                 return;
             }
             self.publish(&s);
@@ -413,26 +253,24 @@ impl Room {
         self.after_publish();
     }
 
-    fn play_locked(s: &mut RoomState, mv: &vocab::Move) -> Result<(), HallError> {
+    /// Commits a move for the seat to move.
+    fn play_locked(&self, s: &mut RoomState, mv: &vocab::Move) -> Result<(), HallError> {
         let seat = s
             .game
             .to_move()
             .ok_or(HallError::WrongPhase("the game is over"))?;
-        let text = s.game.play(mv)?;
-        s.moves.push(PlayedMove { seat, text });
-        s.last_move = Some(*mv);
-        s.after_change();
-        Ok(())
+        let text = s.game.clone().play(mv)?;
+        self.commit(s, Event::Moved { seat: seat.0, text })
     }
 
     /// Runs `f` under the lock, publishes, and schedules what follows.
     fn update<T>(
         self: &Arc<Self>,
-        f: impl FnOnce(&mut RoomState) -> Result<T, HallError>,
+        f: impl FnOnce(&Room, &mut RoomState) -> Result<T, HallError>,
     ) -> Result<T, HallError> {
         let result = {
             let mut s = lock(&self.state);
-            let result = f(&mut s)?;
+            let result = f(self, &mut s)?;
             self.publish(&s);
             result
         };
@@ -441,33 +279,105 @@ impl Room {
     }
 
     fn disconnect(self: &Arc<Self>, who: Option<&Identity>) {
-        let empty_now = {
+        let now = self.shared.clock.now_ms();
+        let closes = {
             let mut s = lock(&self.state);
             match who {
-                None => s.spectators = s.spectators.saturating_sub(1),
+                None => {
+                    s.spectators = s.spectators.saturating_sub(1);
+                    s.refresh_idle(now);
+                }
                 Some(who) => {
-                    s.set_connected(&who.id, -1);
-                    s.refresh_turn_status();
-                    let gone = !s.connections.iter().any(|(id, n)| *id == who.id && *n > 0);
-                    if gone && s.phase == Phase::Waiting && who.id != s.host.id {
-                        for o in &mut s.seats {
-                            if matches!(o, Occupant::Human { id, .. } if *id == who.id) {
-                                *o = Occupant::Empty;
-                            }
-                        }
-                        s.status = format!("{} left.", who.name);
+                    if s.count_connection(&who.id, -1, now) == 0 {
+                        self.leave(&mut s, who);
                     }
                 }
             }
             self.publish(&s);
-            let nobody = s.connections.iter().all(|(_, n)| *n == 0);
-            (nobody && s.phase != Phase::Playing).then(|| (s.id.clone(), s.code.clone()))
+            s.idle_since.is_some() && s.phase != Phase::Playing
         };
-        match (empty_now, self.hall.upgrade()) {
-            (Some((id, code)), Some(hall)) => hall.remove_room(&id, &code),
+        match (closes, self.hall.upgrade()) {
+            (true, Some(hall)) => hall.close_room(self),
             (_, Some(hall)) => hall.refresh_lobby(),
             _ => {}
         }
+        self.schedule();
+    }
+
+    /// A player's last connection closed: before the game they give up
+    /// their seat (except the host); after it starts they are away.
+    fn leave(&self, s: &mut RoomState, who: &Identity) {
+        let mine = s.seats_of(&who.id);
+        let result = if s.phase == Phase::Waiting && who.id != s.host.id {
+            mine.iter()
+                .try_for_each(|seat| self.commit(s, Event::Left { seat: seat.0 }))
+        } else if mine != SeatSet::EMPTY {
+            self.commit(s, Event::Away { id: who.id.clone() })
+        } else {
+            Ok(())
+        };
+        if let Err(e) = result {
+            tracing::warn!(room = %s.id, "could not record that {} left: {e}", who.name);
+        }
+    }
+
+    /// Checks the room's timers at `now`: a turn out of time goes to the
+    /// CPU; away players past the grace period are played by the CPU; a
+    /// room nobody is in closes after the grace period when no game is
+    /// going on, and any room nobody is in closes after the expiry time.
+    pub(crate) fn tick(self: &Arc<Self>, now: u64) -> Fate {
+        let (changed, fate) = {
+            let mut s = lock(&self.state);
+            let seq = s.seq;
+            if let Err(e) = self.run_timers(&mut s, now) {
+                tracing::warn!(room = %s.id, "a timer could not be recorded: {e}");
+            }
+            let options = &self.shared.options;
+            let idle = s.idle_since.map(|t| now.saturating_sub(t));
+            let closes = match idle {
+                Some(idle) if s.phase != Phase::Playing => idle >= options.grace_ms,
+                Some(_) => now.saturating_sub(s.last_activity) >= options.expire_ms,
+                None => false,
+            };
+            if s.seq != seq {
+                self.publish(&s);
+            }
+            let fate = if closes { Fate::Closes } else { Fate::Stays };
+            (s.seq != seq, fate)
+        };
+        if changed {
+            self.after_publish();
+        }
+        fate
+    }
+
+    fn run_timers(&self, s: &mut RoomState, now: u64) -> Result<(), HallError> {
+        if s.phase != Phase::Playing || s.paused() {
+            return Ok(());
+        }
+        if let Some(clock) = s.clock {
+            if clock.deadline().is_some_and(|d| d <= now) {
+                self.commit(s, Event::TimedOut { seat: clock.seat.0 })?;
+            }
+        }
+        if s.settings.away_policy() != AwayPolicy::Cpu {
+            return Ok(());
+        }
+        let grace = self.shared.options.grace_ms;
+        let due: Vec<String> = s
+            .away_since
+            .iter()
+            .filter(|(_, since)| now.saturating_sub(*since) >= grace)
+            .map(|(id, _)| id.clone())
+            .collect();
+        for id in due {
+            for seat in s.seats_of(&id).iter() {
+                if matches!(s.seats[seat.index()], Occupant::Human { cpu: false, .. }) {
+                    self.commit(s, Event::CpuTakeover { seat: seat.0 })?;
+                }
+            }
+        }
+        Ok(())
     }
 }
 
@@ -485,6 +395,24 @@ impl RoomHandle {
     /// The identity this handle plays as (`None` for spectators).
     pub fn identity(&self) -> Option<&Identity> {
         self.who.as_ref()
+    }
+
+    /// The seat's resume code (keyless players only): with it,
+    /// `ssh … resume CODE` returns them to this seat.
+    pub fn resume_code(&self) -> Option<&str> {
+        self.resume_code.as_deref()
+    }
+
+    /// Whether a newer connection of the same player took this seat over.
+    pub fn replaced(&self) -> bool {
+        let Some(who) = &self.who else {
+            return false;
+        };
+        self.views
+            .borrow()
+            .holders
+            .iter()
+            .any(|(id, n)| *id == who.id && *n != self.number)
     }
 
     /// The seats this handle plays (all of them on a same-device table).
@@ -512,10 +440,7 @@ impl RoomHandle {
         if !self.is_host() {
             return Err(HallError::NotHost);
         }
-        self.room.update(|s| match s.phase {
-            Phase::Waiting => s.start(),
-            _ => Err(HallError::WrongPhase("the game has already started")),
-        })
+        self.room.update(|room, s| room.commit(s, Event::Started))
     }
 
     fn my_turn(&self, s: &RoomState) -> Result<Seat, HallError> {
@@ -523,8 +448,11 @@ impl RoomHandle {
         if s.phase != Phase::Playing {
             return Err(HallError::WrongPhase("no game is being played"));
         }
+        if s.paused() {
+            return Err(HallError::WrongPhase("the game is paused"));
+        }
         let seat = s.game.to_move().ok_or(HallError::NotYourTurn)?;
-        if s.seats_of(&who.id).contains(seat) {
+        if s.seats_of(&who.id).contains(seat) && s.cpu_turn != Some(seat) {
             Ok(seat)
         } else {
             Err(HallError::NotYourTurn)
@@ -533,15 +461,15 @@ impl RoomHandle {
 
     /// Plays a move for the seat to move, if this handle holds it.
     pub fn play(&self, mv: &vocab::Move) -> Result<(), HallError> {
-        self.room.update(|s| {
+        self.room.update(|room, s| {
             self.my_turn(s)?;
-            Room::play_locked(s, mv)
+            room.play_locked(s, mv)
         })
     }
 
     /// Resigns (the seat to move on a same-device table, else the player's seat).
     pub fn resign(&self) -> Result<(), HallError> {
-        self.room.update(|s| {
+        self.room.update(|room, s| {
             let who = self.who.as_ref().ok_or(HallError::NotYourTurn)?;
             if s.phase != Phase::Playing {
                 return Err(HallError::WrongPhase("no game is being played"));
@@ -551,42 +479,32 @@ impl RoomHandle {
                 Some(seat) if mine.contains(seat) => seat,
                 _ => mine.iter().next().ok_or(HallError::NotYourTurn)?,
             };
-            s.game.resign(seat)?;
-            s.after_change();
-            Ok(())
+            s.game.clone().resign(seat)?;
+            room.commit(s, Event::Resigned { seat: seat.0 })
         })
     }
 
     /// Makes a claim (declaration, impasse) on this player's turn.
     pub fn claim(&self, claim: Claim) -> Result<(), HallError> {
-        self.room.update(|s| {
-            self.my_turn(s)?;
-            s.game.claim(claim)?;
-            s.after_change();
-            Ok(())
+        self.room.update(|room, s| {
+            let seat = self.my_turn(s)?;
+            let claim = ClaimRecord::from(claim);
+            room.commit(
+                s,
+                Event::Claimed {
+                    seat: seat.0,
+                    claim,
+                },
+            )
         })
     }
 
     /// Agrees to a new round; it starts once every human has agreed, with
     /// sides swapped when the room's rules say so.
     pub fn new_round(&self) -> Result<(), HallError> {
-        self.room.update(|s| {
+        self.room.update(|room, s| {
             let who = self.who.as_ref().ok_or(HallError::NotYourTurn)?;
-            if s.phase != Phase::Finished {
-                return Err(HallError::WrongPhase("the game is not over"));
-            }
-            s.new_round = SeatSet(s.new_round.0 | s.seats_of(&who.id).0);
-            let humans = (0..s.seats.len())
-                .filter(|i| matches!(s.seats[*i], Occupant::Human { .. }))
-                .all(|i| s.new_round.contains(Seat(i as u8)));
-            if !humans {
-                s.status = format!("{} wants a new round.", who.name);
-                return Ok(());
-            }
-            if s.settings.rules.is_on("swap-sides") {
-                s.seats.rotate_right(1);
-            }
-            s.start()
+            room.commit(s, Event::Agreed { id: who.id.clone() })
         })
     }
 }

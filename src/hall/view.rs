@@ -4,14 +4,16 @@
 
 use crate::rules::vocab::{self, Seat, SeatSet};
 use crate::rules::{AnyGame, GameKind, RuleValues};
+use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use std::time::Instant;
 
 /// A player as the hall knows them.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Identity {
     /// Stable id: `key:<fingerprint>` for players with an SSH key,
-    /// `guest:<n>` for keyboard-interactive guests.
+    /// `guest:<random>` for keyboard-interactive guests (random, so that a
+    /// guest id never repeats across restarts).
     pub id: String,
     /// The display name.
     pub name: String,
@@ -20,7 +22,8 @@ pub struct Identity {
 }
 
 /// Who may find a room.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Privacy {
     /// Listed in the lobby; anyone may join or watch.
     Public,
@@ -29,7 +32,8 @@ pub enum Privacy {
 }
 
 /// The turn time limit a host sets; when it runs out the CPU plays the move.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum TimeLimit {
     /// No limit (the default).
     None,
@@ -60,7 +64,8 @@ impl TimeLimit {
 }
 
 /// How a room is played (RULES.md §4).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Mode {
     /// People (and the CPU in seats left empty at the start), public or by invite.
     Online,
@@ -68,6 +73,26 @@ pub enum Mode {
     SameDevice,
     /// The host against the CPU in every other seat; starts at once.
     VsComputer,
+}
+
+/// What a room does while a seated player is away (RULES.md §4).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AwayPolicy {
+    /// After the grace period the CPU plays for them until they return.
+    Cpu,
+    /// The game pauses (nobody moves, no clock runs) until they return.
+    Wait,
+}
+
+impl AwayPolicy {
+    /// Short text for menus.
+    pub fn label(self) -> &'static str {
+        match self {
+            AwayPolicy::Cpu => "CPU plays",
+            AwayPolicy::Wait => "wait",
+        }
+    }
 }
 
 /// Everything a host chooses when creating a room.
@@ -87,6 +112,9 @@ pub struct RoomSettings {
     pub mode: Mode,
     /// CPU strength for CPU seats (1 = beginner).
     pub cpu_level: u8,
+    /// What happens while a player is away; `None` is the room's default
+    /// (see [`RoomSettings::away_policy`]).
+    pub away: Option<AwayPolicy>,
 }
 
 impl RoomSettings {
@@ -100,6 +128,19 @@ impl RoomSettings {
             time_limit: TimeLimit::None,
             mode: Mode::Online,
             cpu_level: 2,
+            away: None,
+        }
+    }
+
+    /// What the room does while a player is away: as the host chose, else
+    /// wait in private two-player rooms (as on the original shogi site) and
+    /// let the CPU play everywhere else.
+    pub fn away_policy(&self) -> AwayPolicy {
+        let private_pair = self.privacy == Privacy::Private && self.kind == GameKind::Shogi;
+        match (self.away, private_pair, self.mode) {
+            (Some(policy), _, _) => policy,
+            (None, true, Mode::Online) => AwayPolicy::Wait,
+            _ => AwayPolicy::Cpu,
         }
     }
 
@@ -140,6 +181,8 @@ pub enum Occupant {
         name: String,
         /// Whether a session of theirs is connected to the room.
         connected: bool,
+        /// Whether the CPU plays this seat while they are away.
+        cpu: bool,
     },
     /// The computer, at a level.
     Cpu {
@@ -154,14 +197,16 @@ impl Occupant {
         match self {
             Occupant::Empty => "(empty)".to_string(),
             Occupant::Human {
-                name, connected, ..
-            } => {
-                if *connected {
-                    name.clone()
-                } else {
-                    format!("{name} (away)")
-                }
-            }
+                name,
+                connected,
+                cpu,
+                ..
+            } => match (*connected, *cpu) {
+                (true, false) => name.clone(),
+                (false, false) => format!("{name} (away)"),
+                (true, true) => format!("{name} (CPU plays)"),
+                (false, true) => format!("{name} (away, CPU plays)"),
+            },
             Occupant::Cpu { level } => format!("CPU (level {level})"),
         }
     }
@@ -212,6 +257,11 @@ pub struct RoomView {
     pub status: String,
     /// How many spectators are watching.
     pub spectators: usize,
+    /// Whether the game is paused until an away player returns.
+    pub paused: bool,
+    /// The newest connection number per seated identity: a handle whose
+    /// number is older has been replaced by a second connection.
+    pub holders: Vec<(String, u64)>,
 }
 
 impl RoomView {
@@ -268,6 +318,8 @@ pub enum Entry {
     Join(String),
     /// Watch the room with this code or id.
     Watch(String),
+    /// Take back a seat with its resume code.
+    Resume(String),
 }
 
 /// How players reach this server, for the commands shown to them:
@@ -284,5 +336,10 @@ impl ServerAddress {
     /// The command a friend pastes to join by `code`.
     pub fn join_command(&self, code: &str) -> String {
         format!("ssh -t -p {} play@{} join {code}", self.port, self.host)
+    }
+
+    /// The command a keyless player pastes to take their seat back.
+    pub fn resume_command(&self, code: &str) -> String {
+        format!("ssh -t -p {} play@{} resume {code}", self.port, self.host)
     }
 }

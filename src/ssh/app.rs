@@ -22,6 +22,11 @@ pub trait SessionApp: Send + 'static {
     fn should_quit(&self) -> bool;
     /// A message from the server to show (e.g. it is shutting down).
     fn notice(&mut self, text: String);
+    /// A line to leave on the player's restored terminal when the app
+    /// ends the session itself (e.g. why it was closed).
+    fn farewell(&self) -> Option<String> {
+        None
+    }
     /// The client's `TERM` (from the pty request), to pick defaults the
     /// terminal can show.
     fn adapt_to_terminal(&mut self, _term: &str) {}
@@ -60,6 +65,10 @@ impl SessionApp for crate::ui::App {
 
     fn notice(&mut self, text: String) {
         crate::ui::App::notice(self, text);
+    }
+
+    fn farewell(&self) -> Option<String> {
+        crate::ui::App::farewell(self)
     }
 
     fn adapt_to_terminal(&mut self, term: &str) {

@@ -2,6 +2,7 @@
 //! (`ssh -p 2222 play@host CMD`):
 //!
 //! - `join CODE`, `watch CODE`: open the UI at that room (needs `ssh -t`);
+//! - `resume CODE`: a keyless player takes their seat back (needs `ssh -t`);
 //! - `export GAME-ID [--format usi|kif]`: print a game record on stdout
 //!   (KIF by default) and exit 0, or an error on stderr and exit 1; works
 //!   without a terminal, for scripts.
@@ -14,7 +15,8 @@ use crate::hall::view::Entry;
 pub const USAGE_STATUS: u32 = 2;
 
 /// The usage line shown with errors.
-pub const USAGE: &str = "usage: join CODE | watch CODE | export GAME-ID [--format usi|kif]";
+pub const USAGE: &str =
+    "usage: join CODE | watch CODE | resume CODE | export GAME-ID [--format usi|kif]";
 
 /// A parsed exec command.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -37,6 +39,7 @@ pub fn parse(raw: &[u8]) -> Result<ExecCommand, String> {
     match words.as_slice() {
         ["join", code] => Ok(ExecCommand::Open(Entry::Join(code.to_string()))),
         ["watch", code] => Ok(ExecCommand::Open(Entry::Watch(code.to_string()))),
+        ["resume", code] => Ok(ExecCommand::Open(Entry::Resume(code.to_string()))),
         ["export", rest @ ..] => parse_export(rest),
         [] => Err(format!("no command; {USAGE}")),
         [first, ..] => Err(format!("unknown command {:?}; {USAGE}", clip(first))),

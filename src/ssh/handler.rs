@@ -218,7 +218,7 @@ impl<A: SessionApp, F: AppFactory<A>> russh::server::Handler for Handler<A, F> {
             .or_else(|| clean_name(user).filter(|u| u != "play"))
             .unwrap_or_else(|| format!("guest-{n}"));
         let identity = Identity {
-            id: format!("guest:{n}"),
+            id: crate::hall::guest_id(),
             name,
             keyed: false,
         };

@@ -156,6 +156,7 @@ impl Listening {
         F: AppFactory<A>,
     {
         let (stop_tx, stop_rx) = watch::channel(false);
+        hall.spawn_ticker();
         let max = self.options.max_connections.max(1);
         let shared = Arc::new(Shared {
             hall,

@@ -252,9 +252,13 @@ impl<A: SessionApp> Session<A> {
                 let _ = self.out.send(bytes).await;
             }
             let mut leave = LEAVE.to_vec();
-            if end == End::Shutdown {
+            let last_word = match end {
+                End::Shutdown => Some(SHUTDOWN_NOTICE.to_string()),
+                _ => self.app.farewell(),
+            };
+            if let Some(text) = last_word {
                 // Also on the restored screen, where it stays readable.
-                leave.extend_from_slice(format!("{SHUTDOWN_NOTICE}\r\n").as_bytes());
+                leave.extend_from_slice(format!("{text}\r\n").as_bytes());
             }
             let _ = self.out.send(leave).await;
         };

@@ -86,6 +86,15 @@ pub trait Store: Send + Sync + 'static {
     /// nothing and is an error.
     fn append(&self, room: &str, seq: u64, event: &[u8]) -> Result<(), StoreError>;
 
+    /// Appends several events (of any rooms) at once: durable together when
+    /// it returns, for one flush instead of one per event (a restart writes
+    /// one event per running game).
+    fn append_batch(&self, events: &[(String, u64, Vec<u8>)]) -> Result<(), StoreError> {
+        events
+            .iter()
+            .try_for_each(|(room, seq, event)| self.append(room, *seq, event))
+    }
+
     /// Every room's log, rooms in id order, events in `seq` order.
     fn logs(&self) -> Result<Vec<RoomLog>, StoreError>;
 

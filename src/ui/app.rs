@@ -22,6 +22,10 @@ use ratatui::layout::Rect;
 use ratatui::style::Style;
 use tokio::sync::watch;
 
+/// Why a session closed when the same player connected again.
+pub const REPLACED_NOTICE: &str =
+    "You connected again from somewhere else: this session gave its seat to the new one.";
+
 /// What a screen asks the app to do after an event.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Action {
@@ -116,9 +120,21 @@ impl App {
             button_down: false,
         };
         match entry {
-            Entry::Lobby => {}
+            Entry::Lobby => {
+                // A player with a game going on goes straight back to it.
+                if let Some(id) = app.hall.seat_room(&app.me) {
+                    app.apply(Action::Join(id));
+                }
+            }
             Entry::Join(code) => app.apply(Action::Join(code)),
             Entry::Watch(code) => app.apply(Action::Watch(code)),
+            Entry::Resume(code) => match app.hall.resume(&code) {
+                Ok((me, handle)) => {
+                    app.me = me;
+                    app.enter(Ok(handle));
+                }
+                Err(e) => app.notice = format!("{e}."),
+            },
         }
         app
     }
@@ -210,6 +226,9 @@ impl App {
     fn enter(&mut self, result: Result<RoomHandle, HallError>) {
         match result {
             Ok(handle) => {
+                if let Some(code) = handle.resume_code() {
+                    self.notice = format!("Your resume code: {code} (e shows how to come back).");
+                }
                 self.screen = Screen::Room(Box::new(RoomScreen::new(handle)));
                 self.overlay = None;
             }
@@ -307,7 +326,8 @@ impl App {
         match (overlay, self.room()) {
             (Overlay::Export { scroll }, Some(room)) => {
                 let view = room.handle.view();
-                export::render(buf, body, &view, &self.address, scroll, self.theme);
+                let resume = room.handle.resume_code();
+                export::render(buf, body, &view, &self.address, resume, scroll, self.theme);
             }
             (Overlay::Help { scroll }, _) | (Overlay::Export { scroll }, None) => {
                 let shown = help::render(buf, body, self.theme, scroll);
@@ -406,9 +426,19 @@ impl App {
         }
     }
 
-    /// Whether the player asked to quit.
+    /// Whether the session ends: the player asked to quit, or a newer
+    /// connection of theirs took their seat.
     pub fn should_quit(&self) -> bool {
-        self.quit
+        self.quit || self.replaced()
+    }
+
+    fn replaced(&self) -> bool {
+        self.room().is_some_and(|room| room.handle.replaced())
+    }
+
+    /// What to print on the player's restored terminal as the session ends.
+    pub fn farewell(&self) -> Option<String> {
+        self.replaced().then(|| REPLACED_NOTICE.to_string())
     }
 
     /// A message for the status line (e.g. "The server is shutting down.").

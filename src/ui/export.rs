@@ -1,5 +1,6 @@
 //! The export panel: the game as `position sfen … moves …` and as KIF, and
-//! the command that downloads it later over SSH.
+//! the command that downloads it later over SSH; for a keyless player, first
+//! the seat's resume code and the command that takes the seat back.
 
 use super::Theme;
 use super::text::put;
@@ -17,11 +18,30 @@ pub fn export_command(address: &ServerAddress, game_id: &str, format: &str) -> S
     )
 }
 
-/// The panel's lines: a heading per format, then its text, then the command.
-pub fn lines(view: &RoomView, address: &ServerAddress) -> Vec<(String, bool)> {
+/// The lines that tell a keyless player how to come back to their seat.
+pub fn resume_lines(code: &str, address: &ServerAddress) -> Vec<(String, bool)> {
+    vec![
+        (format!("Your resume code: {code}"), true),
+        (
+            "Back to this seat later (keep the code private):".into(),
+            false,
+        ),
+        (address.resume_command(code), false),
+        (String::new(), false),
+    ]
+}
+
+/// The panel's lines: the resume code (if any), a heading per format, then
+/// its text, then the command.
+pub fn lines(
+    view: &RoomView,
+    address: &ServerAddress,
+    resume: Option<&str>,
+) -> Vec<(String, bool)> {
     let names: Vec<String> = view.seats.iter().map(|o| o.label()).collect();
     let names: Vec<&str> = names.iter().map(String::as_str).collect();
-    let mut out = vec![(format!("Game {}", view.game_id), true)];
+    let mut out = resume.map_or_else(Vec::new, |code| resume_lines(code, address));
+    out.push((format!("Game {}", view.game_id), true));
     for format in view.game.export_formats() {
         out.push((String::new(), false));
         out.push((format!("{}:", format.to_uppercase()), true));
@@ -42,12 +62,13 @@ pub fn render(
     area: Rect,
     view: &RoomView,
     address: &ServerAddress,
+    resume: Option<&str>,
     scroll: usize,
     theme: Theme,
 ) {
     let width = usize::from(area.width.saturating_sub(4)).max(1);
     let mut rows: Vec<(String, bool)> = Vec::new();
-    for (line, heading) in lines(view, address) {
+    for (line, heading) in lines(view, address, resume) {
         let chars: Vec<char> = line.chars().collect();
         if chars.is_empty() {
             rows.push((String::new(), heading));

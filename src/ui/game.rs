@@ -490,6 +490,7 @@ mod tests {
             id: "key:alice".into(),
             name: "alice".into(),
             connected: true,
+            cpu: false,
         };
         RoomView {
             id: "r".into(),
@@ -507,6 +508,8 @@ mod tests {
             new_round: SeatSet::EMPTY,
             status: String::new(),
             spectators: 0,
+            paused: false,
+            holders: Vec::new(),
         }
     }
 

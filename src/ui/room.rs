@@ -202,6 +202,14 @@ impl RoomScreen {
             &address.join_command(&view.code),
             theme.title(),
         );
+        if let Some(code) = self.handle.resume_code() {
+            y += 1;
+            for (line, heading) in super::export::resume_lines(code, address) {
+                y += 1;
+                let style = if heading { theme.alert() } else { Style::new() };
+                put(buf, area, x, y, &line, style);
+            }
+        }
         y += 2;
         let note = match (self.handle.is_host(), view.settings.mode) {
             (true, Mode::Online) => "Press s to start now: empty seats become CPU players.",

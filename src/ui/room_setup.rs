@@ -1,12 +1,13 @@
 //! The room-setup form a host fills in: the game, each of its room rules
 //! (from the game's `rule_specs()`, so a new rule appears here by itself),
-//! privacy, ranked or casual, the turn time limit, the mode and the CPU level.
+//! privacy, ranked or casual, the turn time limit, what happens while a
+//! player is away, the mode and the CPU level.
 
 use super::Theme;
 use super::app::Action;
 use super::input::{Dir, Event, Hit, Hits, Key};
 use super::text::{put, row, width};
-use crate::hall::{Mode, Privacy, RoomSettings, TimeLimit};
+use crate::hall::{AwayPolicy, Mode, Privacy, RoomSettings, TimeLimit};
 use crate::rules::GameKind;
 use crate::rules::room_rules::{Choices, RuleSpec};
 use ratatui::buffer::Buffer;
@@ -18,6 +19,8 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 const COUNTS: [&str; 6] = ["none", "100", "150", "200", "256", "300"];
 const TIMES: [TimeLimit; 3] = [TimeLimit::None, TimeLimit::Seconds30, TimeLimit::Seconds60];
 const MODES: [Mode; 3] = [Mode::Online, Mode::VsComputer, Mode::SameDevice];
+/// `None` is the room's default (see `RoomSettings::away_policy`).
+const AWAY: [Option<AwayPolicy>; 3] = [None, Some(AwayPolicy::Cpu), Some(AwayPolicy::Wait)];
 
 /// One line of the form.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,6 +30,7 @@ enum Field {
     Privacy,
     Ranked,
     Time,
+    Away,
     Mode,
     Cpu,
     Create,
@@ -76,6 +80,7 @@ impl SetupScreen {
             Field::Privacy,
             Field::Ranked,
             Field::Time,
+            Field::Away,
             Field::Mode,
             Field::Cpu,
             Field::Create,
@@ -156,6 +161,7 @@ impl SetupScreen {
             }
             Field::Ranked => s.ranked = !s.ranked,
             Field::Time => s.time_limit = cycle(&TIMES, s.time_limit, step),
+            Field::Away => s.away = cycle(&AWAY, s.away, step),
             Field::Mode => s.mode = cycle(&MODES, s.mode, step),
             Field::Cpu => s.cpu_level = cycle(&[1, 2, 3], s.cpu_level, step),
             Field::Create => return Action::Create(self.settings.clone()),
@@ -195,6 +201,16 @@ impl SetupScreen {
                 s.time_limit.label().into(),
                 "when it runs out the CPU moves".into(),
             ),
+            Field::Away => {
+                let policy = s.away_policy().label();
+                let value = match s.away {
+                    None => format!("default ({policy})"),
+                    Some(_) => policy.to_string(),
+                };
+                let about = "while a player is away: after a grace period the CPU plays for \
+                             them, or the game waits (default: wait in private shogi rooms)";
+                ("when away".into(), value, about.into())
+            }
             Field::Mode => (
                 "mode".into(),
                 mode_word(s.mode).into(),

@@ -1,0 +1,109 @@
+//! A restart: every room in the store is rebuilt by replaying its log
+//! through the rules engine. A log that does not replay is reported and
+//! left untouched in the store (an admin can look at it); the other rooms
+//! open as they were, with every player away and the turn clocks holding
+//! the time they had when the server stopped.
+
+use super::events::{Event, Record};
+use super::state::RoomState;
+use super::view::{Occupant, Phase};
+use super::{Clock, Hall, HallError, HallOptions, Room, lock};
+use crate::store::Store;
+use std::sync::Arc;
+
+/// What a restart found.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LoadReport {
+    /// Rooms rebuilt.
+    pub rooms: usize,
+    /// Of those, rooms with a game going on.
+    pub playing: usize,
+    /// Rooms whose log does not replay: id and why (left in the store).
+    pub failed: Vec<(String, String)>,
+}
+
+impl Hall {
+    /// The hall on `store`, with every stored room rebuilt.
+    pub fn open(
+        store: Arc<dyn Store>,
+        options: HallOptions,
+        clock: Clock,
+    ) -> Result<(Hall, LoadReport), HallError> {
+        let hall = Hall::with_store(store.clone(), options, clock.clone());
+        let now = clock.now_ms();
+        let stopped = store.last_heartbeat()?;
+        for (id, name) in store.identities()? {
+            lock(&hall.inner.names).insert(id, name);
+        }
+        let mut report = LoadReport::default();
+        let mut restarts = Vec::new();
+        for (id, log) in store.logs()? {
+            let rebuilt = RoomState::replay_log(&id, &log)
+                .and_then(|state| reopen(state, stopped, now, &mut restarts));
+            match rebuilt {
+                Ok(state) => {
+                    report.rooms += 1;
+                    report.playing += usize::from(state.phase == Phase::Playing);
+                    hall.insert_room(state);
+                }
+                Err(e) => {
+                    tracing::error!(room = %id, "room not reopened: {e}");
+                    report.failed.push((id, e.to_string()));
+                }
+            }
+        }
+        store.append_batch(&restarts)?;
+        hall.inner.refresh_lobby();
+        Ok((hall, report))
+    }
+
+    fn insert_room(&self, state: RoomState) {
+        let finished = state.phase == Phase::Finished;
+        if finished {
+            // Again, in case the server stopped between the last move and
+            // keeping the game.
+            self.inner.keep_finished(&state);
+        }
+        let (id, code) = (state.id.clone(), state.code.clone());
+        let room = Room::new(
+            state,
+            Arc::downgrade(&self.inner),
+            self.inner.shared.clone(),
+        );
+        lock(&self.inner.rooms).insert(id.clone(), room.clone());
+        lock(&self.inner.codes).insert(code, id);
+        room.schedule();
+    }
+}
+
+/// Opens a replayed room at `now`: everybody away; a game going on logs a
+/// `Restarted` event (queued in `restarts`) whose turn clock lost only the
+/// time until the server stopped (its last heartbeat), not the downtime.
+fn reopen(
+    mut state: RoomState,
+    stopped: Option<u64>,
+    now: u64,
+    restarts: &mut Vec<(String, u64, Vec<u8>)>,
+) -> Result<RoomState, HallError> {
+    if state.phase == Phase::Playing {
+        let remaining_ms = state.clock.map(|c| {
+            let since = c.since.unwrap_or(0);
+            c.left_at(stopped.unwrap_or(state.last_activity).max(since))
+        });
+        let record = Record {
+            at: now,
+            event: Event::Restarted { remaining_ms },
+        };
+        state.apply(&record)?;
+        restarts.push((state.id.clone(), state.seq, record.encode()));
+        state.seq += 1;
+    } else {
+        for o in &mut state.seats {
+            if let Occupant::Human { connected, .. } = o {
+                *connected = false;
+            }
+        }
+    }
+    state.idle_since = Some(now);
+    Ok(state)
+}
