@@ -64,12 +64,21 @@ impl RuleSpec {
     }
 }
 
-/// Validated values of a game's room rules; unset rules read as their defaults.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// Validated values of a game's room rules; unset rules read as their
+/// defaults (and equal a rule set to its default explicitly).
+#[derive(Clone, Debug)]
 pub struct RuleValues {
     specs: &'static [RuleSpec],
     values: BTreeMap<&'static str, String>,
 }
+
+impl PartialEq for RuleValues {
+    fn eq(&self, other: &Self) -> bool {
+        self.iter().eq(other.iter())
+    }
+}
+
+impl Eq for RuleValues {}
 
 impl RuleValues {
     /// Every rule at its default.

@@ -1,0 +1,350 @@
+//! Nothing is ever lost (RULES.md §4): rooms rebuilt from their logs after a
+//! restart, seats that wait for their players (by key or by resume code),
+//! a second connection replacing the first, grace periods and CPU
+//! takeover, paused games, turn timeouts, clocks across restarts and room
+//! expiry. The hall runs on an in-memory store shared across "restarts"
+//! and on a manual clock, so minutes and days pass at once.
+
+use banmen::hall::{
+    AwayPolicy, Clock, Hall, HallError, HallOptions, Identity, Occupant, Phase, Privacy,
+    RoomHandle, RoomSettings, RoomView, TimeLimit,
+};
+use banmen::rules::GameKind;
+use banmen::store::Store;
+use banmen::store::memory::MemoryStore;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+const SECOND: u64 = 1000;
+const DAY: u64 = 24 * 3600 * SECOND;
+
+fn player(n: &str) -> Identity {
+    Identity {
+        id: format!("key:{n}"),
+        name: n.to_string(),
+        keyed: true,
+    }
+}
+
+fn guest(n: &str) -> Identity {
+    Identity {
+        id: format!("guest:{n}"),
+        name: n.to_string(),
+        keyed: false,
+    }
+}
+
+/// A hall on `store` (rooms rebuilt), on `clock`, CPU level 1.
+fn open(store: &Arc<MemoryStore>, clock: &Clock) -> Hall {
+    let store: Arc<dyn Store> = store.clone();
+    let (hall, report) = Hall::open(store, HallOptions::default(), clock.clone()).unwrap();
+    assert!(report.failed.is_empty(), "{report:?}");
+    hall
+}
+
+fn fresh() -> (Arc<MemoryStore>, Clock) {
+    (Arc::new(MemoryStore::new()), Clock::manual(1_700_000_000_000))
+}
+
+fn settings(privacy: Privacy) -> RoomSettings {
+    let mut s = RoomSettings::new(GameKind::Shogi);
+    s.privacy = privacy;
+    s
+}
+
+/// Plays `text` for the handle's seat.
+fn play(handle: &RoomHandle, text: &str) {
+    let mv = handle.view().game.parse_text(text).unwrap();
+    handle.play(&mv).unwrap();
+}
+
+fn texts(view: &RoomView) -> Vec<String> {
+    view.moves.iter().map(|m| m.text.clone()).collect()
+}
+
+/// Waits (bounded) until the room's view satisfies `done`.
+async fn wait_for(handle: &mut RoomHandle, done: impl Fn(&RoomView) -> bool) {
+    tokio::time::timeout(Duration::from_secs(10), async {
+        while !done(&handle.view()) {
+            assert!(handle.changed().await, "the room closed");
+        }
+    })
+    .await
+    .expect("the room reached the expected state in time");
+}
+
+/// Alice hosts a two-player shogi room, Bob joins; returns both handles.
+fn two_players(hall: &Hall, privacy: Privacy) -> (RoomHandle, RoomHandle) {
+    let alice = hall
+        .create_room(&player("alice"), settings(privacy))
+        .unwrap();
+    let code = alice.view().code.clone();
+    let bob = hall.join(&code, &player("bob")).unwrap();
+    assert_eq!(alice.view().phase, Phase::Playing);
+    (alice, bob)
+}
+
+#[tokio::test]
+async fn a_restart_rebuilds_rooms_with_their_seats_moves_and_rules() {
+    let (store, clock) = fresh();
+    let hall = open(&store, &clock);
+    let mut s = settings(Privacy::Private);
+    s.rules.set("swap-sides", "off").unwrap();
+    let alice = hall.create_room(&player("alice"), s.clone()).unwrap();
+    let code = alice.view().code.clone();
+    let bob = hall.join(&code, &player("bob")).unwrap();
+    for (who, text) in [(&alice, "7g7f"), (&bob, "3c3d"), (&alice, "2g2f")] {
+        play(who, text);
+    }
+    let before = alice.view();
+    drop((alice, bob, hall));
+
+    let hall = open(&store, &clock);
+    assert_eq!(hall.room_count(), 1);
+    // Alice's key takes her straight back to her seat.
+    let id = hall.seat_room(&player("alice")).expect("alice has a game");
+    let alice = hall.join(&id, &player("alice")).unwrap();
+    let after = alice.view();
+    assert_eq!(texts(&after), texts(&before));
+    assert_eq!(after.game.position_text(), before.game.position_text());
+    assert_eq!(after.game_id, before.game_id);
+    assert_eq!(after.code, code);
+    assert_eq!(after.settings, before.settings);
+    assert_eq!(after.seats[1].label(), "bob (away)");
+    // The private pair waits for Bob; once he is back the game goes on.
+    assert!(after.paused, "{}", after.status);
+    let bob = hall.join(&code, &player("bob")).unwrap();
+    assert!(!bob.view().paused);
+    play(&bob, "8c8d");
+    assert_eq!(texts(&alice.view()).len(), 4);
+}
+
+#[tokio::test]
+async fn a_log_that_does_not_replay_is_reported_and_kept() {
+    let (store, clock) = fresh();
+    let hall = open(&store, &clock);
+    let (alice, bob) = two_players(&hall, Privacy::Private);
+    play(&alice, "7g7f");
+    let broken = alice.view().id.clone();
+    drop((alice, bob));
+    let carol = hall
+        .create_room(&player("carol"), settings(Privacy::Public))
+        .unwrap();
+    let _dave = hall.join(&carol.view().code, &player("dave")).unwrap();
+    drop(hall);
+    // A move that is not legal where it stands in the log.
+    let seq = store
+        .logs()
+        .unwrap()
+        .iter()
+        .find(|(id, _)| *id == broken)
+        .map(|(_, log)| log.len() as u64)
+        .unwrap();
+    let bad = br#"{"at":1700000000000,"event":"moved","seat":1,"text":"7g7f"}"#;
+    store.append(&broken, seq, bad).unwrap();
+    let (hall, report) = Hall::open(store.clone(), HallOptions::default(), clock).unwrap();
+    assert_eq!(report.failed.len(), 1, "{report:?}");
+    assert_eq!(report.failed[0].0, broken);
+    assert!(report.failed[0].1.contains("event"), "{report:?}");
+    // The other rooms open; the broken log stays as it was.
+    assert_eq!(hall.room_count(), report.rooms);
+    let kept = store.logs().unwrap();
+    let log = &kept.iter().find(|(id, _)| *id == broken).unwrap().1;
+    assert_eq!(log.last().unwrap().as_slice(), bad);
+}
+
+#[tokio::test]
+async fn a_guest_takes_the_seat_back_with_the_resume_code() {
+    let (store, clock) = fresh();
+    let hall = open(&store, &clock);
+    let alice = hall
+        .create_room(&player("alice"), settings(Privacy::Public))
+        .unwrap();
+    let code = alice.view().code.clone();
+    let ann = hall.join(&code, &guest("ann")).unwrap();
+    let resume = ann.resume_code().expect("a guest gets a resume code").to_string();
+    assert!(alice.resume_code().is_none(), "keyed players need none");
+    assert_eq!(resume.chars().filter(|c| c.is_alphanumeric()).count(), 16);
+    play(&alice, "7g7f");
+    drop((ann, alice, hall));
+
+    // Only a hash is stored: the code appears in no stored byte.
+    let logs = store.logs().unwrap();
+    let all: Vec<u8> = logs.iter().flat_map(|(_, l)| l.concat()).collect();
+    assert!(!String::from_utf8_lossy(&all).contains(&resume));
+
+    let hall = open(&store, &clock);
+    assert!(matches!(
+        hall.resume("AAAA-AAAA-AAAA-AAAA"),
+        Err(HallError::NoSuchCode)
+    ));
+    let (who, ann) = hall.resume(&resume.to_lowercase()).unwrap();
+    assert_eq!(who, guest("ann"));
+    assert_eq!(ann.seats().iter().map(|s| s.0).collect::<Vec<_>>(), vec![1]);
+    assert_eq!(texts(&ann.view()), vec!["7g7f"]);
+    assert_eq!(ann.view().seats[1].label(), "ann");
+    play(&ann, "3c3d");
+}
+
+#[tokio::test]
+async fn a_second_connection_replaces_the_first() {
+    let hall = Hall::new(1);
+    let (alice, _bob) = two_players(&hall, Privacy::Public);
+    assert!(!alice.replaced());
+    let code = alice.view().code.clone();
+    let again = hall.join(&code, &player("alice")).unwrap();
+    assert!(alice.replaced(), "the old session is told to close");
+    assert!(!again.replaced());
+    drop(alice);
+    // The seat stays with the new connection.
+    assert_eq!(again.view().seats[0].label(), "alice");
+    play(&again, "7g7f");
+}
+
+#[tokio::test]
+async fn an_away_player_is_played_by_the_cpu_after_the_grace_period() {
+    let (store, clock) = fresh();
+    let hall = open(&store, &clock);
+    let (mut alice, bob) = two_players(&hall, Privacy::Public);
+    play(&alice, "7g7f");
+    drop(bob);
+    assert_eq!(alice.view().seats[1].label(), "bob (away)");
+    clock.advance(59 * SECOND);
+    hall.tick();
+    assert_eq!(alice.view().moves.len(), 1, "no move within the grace period");
+    clock.advance(2 * SECOND);
+    hall.tick();
+    assert_eq!(alice.view().seats[1].label(), "bob (away, CPU plays)");
+    wait_for(&mut alice, |v| v.moves.len() == 2).await;
+    // Bob returns and plays his own next turn.
+    let bob = hall.join(&alice.view().code, &player("bob")).unwrap();
+    assert_eq!(bob.view().seats[1].label(), "bob");
+    play(&alice, "2g2f");
+    play(&bob, "8c8d");
+    assert_eq!(alice.view().moves.len(), 4);
+}
+
+#[tokio::test]
+async fn a_room_that_waits_pauses_while_a_player_is_away() {
+    let (store, clock) = fresh();
+    let hall = open(&store, &clock);
+    let mut s = settings(Privacy::Public);
+    s.away = Some(AwayPolicy::Wait);
+    s.time_limit = TimeLimit::Seconds30;
+    let alice = hall.create_room(&player("alice"), s).unwrap();
+    let code = alice.view().code.clone();
+    let bob = hall.join(&code, &player("bob")).unwrap();
+    play(&alice, "7g7f");
+    clock.advance(10 * SECOND);
+    drop(bob);
+    let view = alice.view();
+    assert!(view.paused && view.status.contains("Paused"), "{}", view.status);
+    assert!(view.deadline.is_none(), "no clock runs while paused");
+    clock.advance(3600 * SECOND);
+    hall.tick();
+    assert_eq!(alice.view().moves.len(), 1, "nobody moves for Bob");
+    assert_eq!(
+        alice.view().seats[1].label(),
+        "bob (away)",
+        "no CPU takes over"
+    );
+    // Bob comes back: his clock goes on with the 20 s he had left.
+    let bob = hall.join(&code, &player("bob")).unwrap();
+    let view = bob.view();
+    assert!(!view.paused, "{}", view.status);
+    let left = view.deadline.expect("the clock runs again") - Instant::now();
+    assert!(
+        left <= Duration::from_secs(20) && left > Duration::from_secs(18),
+        "{left:?}"
+    );
+    play(&bob, "3c3d");
+}
+
+#[tokio::test]
+async fn a_turn_out_of_time_is_played_by_the_cpu() {
+    let (store, clock) = fresh();
+    let hall = open(&store, &clock);
+    let mut s = settings(Privacy::Public);
+    s.time_limit = TimeLimit::Seconds30;
+    let mut alice = hall.create_room(&player("alice"), s).unwrap();
+    let code = alice.view().code.clone();
+    let _bob = hall.join(&code, &player("bob")).unwrap();
+    assert!(alice.view().deadline.is_some());
+    clock.advance(29 * SECOND);
+    hall.tick();
+    assert!(alice.view().moves.is_empty());
+    clock.advance(2 * SECOND);
+    hall.tick();
+    wait_for(&mut alice, |v| v.moves.len() == 1).await;
+    assert_eq!(alice.view().moves[0].seat.0, 0, "alice's turn was played");
+    // Bob's turn has a fresh clock.
+    assert!(alice.view().deadline.is_some());
+}
+
+#[tokio::test]
+async fn a_turn_clock_keeps_its_time_across_a_restart() {
+    let (store, clock) = fresh();
+    let hall = open(&store, &clock);
+    let mut s = settings(Privacy::Public);
+    s.time_limit = TimeLimit::Seconds60;
+    let alice = hall.create_room(&player("alice"), s).unwrap();
+    let code = alice.view().code.clone();
+    let bob = hall.join(&code, &player("bob")).unwrap();
+    play(&alice, "7g7f");
+    clock.advance(20 * SECOND);
+    hall.tick(); // the heartbeat: the server was alive 20 s into Bob's turn
+    drop((alice, bob, hall));
+    clock.advance(3600 * SECOND); // an hour down
+    let hall = open(&store, &clock);
+    let bob = hall.join(&code, &player("bob")).unwrap();
+    let left = bob.view().deadline.expect("a running clock") - Instant::now();
+    assert!(
+        left <= Duration::from_secs(40) && left > Duration::from_secs(38),
+        "{left:?}"
+    );
+    assert_eq!(bob.view().moves.len(), 1);
+}
+
+#[tokio::test]
+async fn rooms_expire_after_seven_days_and_finished_games_stay() {
+    let (store, clock) = fresh();
+    let hall = open(&store, &clock);
+    // A finished game, kept for export.
+    let (alice, bob) = two_players(&hall, Privacy::Public);
+    play(&alice, "7g7f");
+    bob.resign().unwrap();
+    let finished = alice.view().game_id.clone();
+    drop((alice, bob));
+    // A game everybody left, waiting for its players.
+    let mut s = settings(Privacy::Private);
+    s.away = Some(AwayPolicy::Wait);
+    let carol = hall.create_room(&player("carol"), s).unwrap();
+    let code = carol.view().code.clone();
+    let ann = hall.join(&code, &guest("ann")).unwrap();
+    let resume = ann.resume_code().unwrap().to_string();
+    drop((carol, ann));
+    clock.advance(6 * DAY);
+    hall.tick();
+    assert!(hall.seat_room(&player("carol")).is_some());
+    clock.advance(DAY + SECOND);
+    hall.tick();
+    assert_eq!(hall.room_count(), 0);
+    assert!(store.logs().unwrap().is_empty(), "the logs are removed");
+    assert!(matches!(hall.resume(&resume), Err(HallError::NoSuchCode)));
+    let usi = hall.export(&finished, "usi").unwrap();
+    assert!(usi.contains("7g7f"), "{usi}");
+    // Also after a restart.
+    let hall = open(&store, &clock);
+    assert_eq!(hall.room_count(), 0);
+    assert!(hall.export(&finished, "kif").is_ok());
+}
+
+#[tokio::test]
+async fn others_see_who_is_away_and_who_is_played_by_the_cpu() {
+    let hall = Hall::new(1);
+    let (alice, bob) = two_players(&hall, Privacy::Public);
+    drop(bob);
+    let seat = &alice.view().seats[1];
+    assert!(matches!(seat, Occupant::Human { connected: false, cpu: false, .. }));
+    assert_eq!(seat.label(), "bob (away)");
+}
