@@ -1,0 +1,103 @@
+//! `cargo bench --bench store`: the commit latency of `SledStore::append`
+//! (each append returns after sled's flush and an fdatasync), for a move
+//! event of about 120 bytes: 2,000 appends from one thread, then 4 threads
+//! appending 500 each to their own rooms at once (sled's flushes can share
+//! their work). Prints p50, p99 and max latency and appends per second for
+//! each.
+
+use banmen::store::Store;
+use banmen::store::sled_store::SledStore;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+const SEQUENTIAL: u64 = 2_000;
+const THREADS: usize = 4;
+const PER_THREAD: u64 = 500;
+
+/// A move event as the hall might encode it (about 120 bytes).
+fn event(room: &str, seq: u64) -> Vec<u8> {
+    format!(
+        r#"{{"kind":"move","room":"{room}","seq":{seq},"seat":"sente","move":{{"from":[2,6],"to":[2,5]}},"at":1767225600000}}"#
+    )
+    .into_bytes()
+}
+
+/// Appends `count` events to `room`, returning each append's latency.
+fn append_all(store: &SledStore, room: &str, count: u64) -> Vec<Duration> {
+    (0..count)
+        .map(|seq| {
+            let event = event(room, seq);
+            let start = Instant::now();
+            store.append(room, seq, &event).expect("append");
+            start.elapsed()
+        })
+        .collect()
+}
+
+fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1e3
+}
+
+fn report(name: &str, mut latencies: Vec<Duration>, wall: Duration) {
+    latencies.sort();
+    let at = |q: f64| latencies[((latencies.len() - 1) as f64 * q).round() as usize];
+    let rate = latencies.len() as f64 / wall.as_secs_f64();
+    println!(
+        "{name:<28} n={:<5} p50 {:>6.2} ms  p99 {:>6.2} ms  max {:>6.2} ms  {rate:>7.0} appends/s",
+        latencies.len(),
+        ms(at(0.50)),
+        ms(at(0.99)),
+        ms(at(1.0)),
+    );
+}
+
+/// A fresh directory for one run, removed afterwards.
+struct Dir(PathBuf);
+
+impl Drop for Dir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn fresh_store(name: &str) -> (Dir, SledStore) {
+    let path = std::env::temp_dir().join(format!("banmen-bench-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&path);
+    let store = SledStore::open(&path).expect("open the store");
+    (Dir(path), store)
+}
+
+fn sequential() {
+    let (_dir, store) = fresh_store("seq");
+    let start = Instant::now();
+    let latencies = append_all(&store, "room", SEQUENTIAL);
+    report("1 thread x 2000", latencies, start.elapsed());
+}
+
+fn concurrent() {
+    let (_dir, store) = fresh_store("par");
+    let start = Instant::now();
+    let latencies: Vec<Duration> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..THREADS)
+            .map(|t| {
+                let store = &store;
+                scope.spawn(move || append_all(store, &format!("room{t}"), PER_THREAD))
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().expect("appender thread"))
+            .collect()
+    });
+    report("4 threads x 500 (own rooms)", latencies, start.elapsed());
+}
+
+fn main() {
+    println!(
+        "sled append + flush (fsync) in {}",
+        std::env::temp_dir().display()
+    );
+    sequential();
+    concurrent();
+    println!("p99 goal: under 10 ms");
+}
