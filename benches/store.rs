@@ -94,7 +94,7 @@ fn concurrent() {
 
 fn main() {
     println!(
-        "sled append + flush (fsync) in {}",
+        "sled append (flush + fdatasync) in {}",
         std::env::temp_dir().display()
     );
     sequential();
