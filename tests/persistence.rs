@@ -43,7 +43,10 @@ fn open(store: &Arc<MemoryStore>, clock: &Clock) -> Hall {
 }
 
 fn fresh() -> (Arc<MemoryStore>, Clock) {
-    (Arc::new(MemoryStore::new()), Clock::manual(1_700_000_000_000))
+    (
+        Arc::new(MemoryStore::new()),
+        Clock::manual(1_700_000_000_000),
+    )
 }
 
 fn settings(privacy: Privacy) -> RoomSettings {
@@ -162,7 +165,10 @@ async fn a_guest_takes_the_seat_back_with_the_resume_code() {
         .unwrap();
     let code = alice.view().code.clone();
     let ann = hall.join(&code, &guest("ann")).unwrap();
-    let resume = ann.resume_code().expect("a guest gets a resume code").to_string();
+    let resume = ann
+        .resume_code()
+        .expect("a guest gets a resume code")
+        .to_string();
     assert!(alice.resume_code().is_none(), "keyed players need none");
     assert_eq!(resume.chars().filter(|c| c.is_alphanumeric()).count(), 16);
     play(&alice, "7g7f");
@@ -211,7 +217,11 @@ async fn an_away_player_is_played_by_the_cpu_after_the_grace_period() {
     assert_eq!(alice.view().seats[1].label(), "bob (away)");
     clock.advance(59 * SECOND);
     hall.tick();
-    assert_eq!(alice.view().moves.len(), 1, "no move within the grace period");
+    assert_eq!(
+        alice.view().moves.len(),
+        1,
+        "no move within the grace period"
+    );
     clock.advance(2 * SECOND);
     hall.tick();
     assert_eq!(alice.view().seats[1].label(), "bob (away, CPU plays)");
@@ -238,7 +248,11 @@ async fn a_room_that_waits_pauses_while_a_player_is_away() {
     clock.advance(10 * SECOND);
     drop(bob);
     let view = alice.view();
-    assert!(view.paused && view.status.contains("Paused"), "{}", view.status);
+    assert!(
+        view.paused && view.status.contains("Paused"),
+        "{}",
+        view.status
+    );
     assert!(view.deadline.is_none(), "no clock runs while paused");
     clock.advance(3600 * SECOND);
     hall.tick();
@@ -345,6 +359,13 @@ async fn others_see_who_is_away_and_who_is_played_by_the_cpu() {
     let (alice, bob) = two_players(&hall, Privacy::Public);
     drop(bob);
     let seat = &alice.view().seats[1];
-    assert!(matches!(seat, Occupant::Human { connected: false, cpu: false, .. }));
+    assert!(matches!(
+        seat,
+        Occupant::Human {
+            connected: false,
+            cpu: false,
+            ..
+        }
+    ));
     assert_eq!(seat.label(), "bob (away)");
 }

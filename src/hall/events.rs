@@ -196,7 +196,7 @@ impl From<&RoomSettings> for SettingsRecord {
 impl SettingsRecord {
     /// The settings, with the game and rules checked.
     pub fn settings(&self) -> Result<RoomSettings, String> {
-        let kind: GameKind = self.game.parse().map_err(|e| format!("{e}"))?;
+        let kind: GameKind = self.game.parse()?;
         let mut rules = RuleValues::defaults(kind.rule_specs());
         for (name, value) in &self.rules {
             rules.set(name, value).map_err(|e| e.to_string())?;

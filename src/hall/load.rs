@@ -8,7 +8,7 @@ use super::events::{Event, Record};
 use super::state::RoomState;
 use super::view::{Occupant, Phase};
 use super::{Clock, Hall, HallError, HallOptions, Room, lock};
-use crate::store::Store;
+use crate::store::{RoomLog, Store};
 use std::sync::Arc;
 
 /// What a restart found.
@@ -37,9 +37,8 @@ impl Hall {
         }
         let mut report = LoadReport::default();
         let mut restarts = Vec::new();
-        for (id, log) in store.logs()? {
-            let rebuilt = RoomState::replay_log(&id, &log)
-                .and_then(|state| reopen(state, stopped, now, &mut restarts));
+        for (id, replayed) in replay_all(store.logs()?) {
+            let rebuilt = replayed.and_then(|state| reopen(state, stopped, now, &mut restarts));
             match rebuilt {
                 Ok(state) => {
                     report.rooms += 1;
@@ -74,6 +73,36 @@ impl Hall {
         lock(&self.inner.codes).insert(code, id);
         room.schedule();
     }
+}
+
+/// Replays every log, on as many threads as there are cores (a restart
+/// with a thousand games is mostly move generation).
+fn replay_all(logs: Vec<RoomLog>) -> Vec<(String, Result<RoomState, HallError>)> {
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let chunk = logs.len().div_ceil(threads).max(1);
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = logs
+            .chunks(chunk)
+            .map(|part| {
+                scope.spawn(move || {
+                    part.iter()
+                        .map(|(id, log)| (id.clone(), RoomState::replay_log(id, log)))
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|w| {
+                w.join().unwrap_or_else(|_| {
+                    vec![(
+                        String::new(),
+                        Err(HallError::Replay("a replay thread panicked".into())),
+                    )]
+                })
+            })
+            .collect()
+    })
 }
 
 /// Opens a replayed room at `now`: everybody away; a game going on logs a

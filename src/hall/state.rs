@@ -310,8 +310,7 @@ impl RoomState {
 
     fn play(&mut self, seat: Seat, text: &str, at: u64) -> Result<(), HallError> {
         self.on_turn(seat)?;
-        let mv = self.game.parse_text(text)?;
-        let text = self.game.play(&mv)?;
+        let (mv, text) = self.game.play_written(text)?;
         self.moves.push(PlayedMove { seat, text });
         self.last_move = Some(mv);
         self.cpu_turn = None;

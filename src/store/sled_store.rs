@@ -89,6 +89,36 @@ impl SledStore {
         Ok(store)
     }
 
+    /// Adds event `seq` to `room`'s log (not yet flushed): refused when it
+    /// exists already (atomically) or would leave a gap.
+    fn insert_event(&self, room: &str, seq: u64, event: &[u8]) -> Result<(), StoreError> {
+        if room.as_bytes().contains(&ROOM_END) {
+            return Err(StoreError::Io(format!(
+                "room id {room:?} contains a NUL byte"
+            )));
+        }
+        let expected = self
+            .last_seq(room)?
+            .map_or(0, |last| last.saturating_add(1));
+        if seq > expected {
+            return Err(StoreError::Io(format!(
+                "room {room}: event {seq} out of order (the next is {expected})"
+            )));
+        }
+        let mut key = room_prefix(room);
+        key.extend_from_slice(&seq.to_be_bytes());
+        let swapped = self
+            .events
+            .compare_and_swap(key, None as Option<&[u8]>, Some(event))
+            .map_err(|e| self.error(e))?;
+        if swapped.is_err() {
+            return Err(StoreError::Io(format!(
+                "room {room}: event {seq} already exists"
+            )));
+        }
+        Ok(())
+    }
+
     /// Waits until every write so far is on disk, even through a power cut.
     fn flush(&self) -> Result<(), StoreError> {
         self.db.flush().map_err(|e| self.error(e))?;
@@ -148,29 +178,13 @@ impl Store for SledStore {
     /// Refuses a seq that exists (atomically, by compare-and-swap) and, like
     /// the memory store, one that leaves a gap after the room's last event.
     fn append(&self, room: &str, seq: u64, event: &[u8]) -> Result<(), StoreError> {
-        if room.as_bytes().contains(&ROOM_END) {
-            return Err(StoreError::Io(format!(
-                "room id {room:?} contains a NUL byte"
-            )));
-        }
-        let expected = self
-            .last_seq(room)?
-            .map_or(0, |last| last.saturating_add(1));
-        if seq > expected {
-            return Err(StoreError::Io(format!(
-                "room {room}: event {seq} out of order (the next is {expected})"
-            )));
-        }
-        let mut key = room_prefix(room);
-        key.extend_from_slice(&seq.to_be_bytes());
-        let swapped = self
-            .events
-            .compare_and_swap(key, None as Option<&[u8]>, Some(event))
-            .map_err(|e| self.error(e))?;
-        if swapped.is_err() {
-            return Err(StoreError::Io(format!(
-                "room {room}: event {seq} already exists"
-            )));
+        self.insert_event(room, seq, event)?;
+        self.flush()
+    }
+
+    fn append_batch(&self, events: &[(String, u64, Vec<u8>)]) -> Result<(), StoreError> {
+        for (room, seq, event) in events {
+            self.insert_event(room, *seq, event)?;
         }
         self.flush()
     }
