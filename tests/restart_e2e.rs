@@ -1,0 +1,371 @@
+//! A restart: the real `banmen` binary in a temp dir, two players in a
+//! private shogi room playing over SSH, then `kill -9` and a new server in
+//! the same dir. Both players reconnect with their keys, land straight back
+//! in the game and see the same moves and side to move; the USI export is
+//! the same text as before the kill, and the game goes on. A second kill
+//! right after a move shows on screen checks that the committed move
+//! survives. Every wait is bounded, and the servers are killed on panic.
+
+mod common;
+use common::*;
+
+use std::io::{BufRead, BufReader};
+use std::net::SocketAddr;
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// Tab moves down the room form like Down, in one byte: an arrow key's
+/// escape sequence sent a byte at a time can be cut by the server's 30 ms
+/// lone-Escape timeout on a busy machine, and a lone Escape leaves the form.
+/// The USI export's start: the start position as an SFEN, then the moves.
+const START: &str =
+    "position sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1 moves";
+
+const NEXT_FIELD: &[u8] = b"\t";
+
+/// The real server binary, running in a directory; killed when dropped.
+struct Server {
+    child: Child,
+    addr: SocketAddr,
+    log: Arc<Mutex<String>>,
+}
+
+impl Server {
+    /// Starts `banmen` in `dir` on a free loopback port and waits (bounded)
+    /// for its `listening` log line.
+    fn start(dir: &Path) -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_banmen"))
+            .current_dir(dir)
+            .args(["--listen", "127.0.0.1", "--port", "0"])
+            .env("RUST_LOG", "info")
+            .env("NO_COLOR", "1")
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("spawn banmen");
+        let stderr = child.stderr.take().unwrap();
+        let log = Arc::new(Mutex::new(String::new()));
+        let (tx, rx) = mpsc::channel::<SocketAddr>();
+        let thread_log = log.clone();
+        // Reads stderr to the end (so the server never blocks on a full
+        // pipe); the first `listening` line's address goes to `rx`.
+        std::thread::spawn(move || {
+            for line in BufReader::new(stderr).lines() {
+                let Ok(line) = line else { break };
+                let line = strip_ansi(&line);
+                if line.contains("listening")
+                    && let Some(addr) = listen_addr(&line)
+                {
+                    let _ = tx.send(addr);
+                }
+                let mut log = thread_log.lock().unwrap();
+                log.push_str(&line);
+                log.push('\n');
+            }
+        });
+        let mut server = Server {
+            child,
+            addr: "127.0.0.1:0".parse().unwrap(),
+            log,
+        };
+        match rx.recv_timeout(WAIT) {
+            Ok(addr) => server.addr = addr,
+            Err(e) => panic!("the server did not start ({e}):\n{}", server.log()),
+        }
+        server
+    }
+
+    fn log(&self) -> String {
+        self.log.lock().unwrap().clone()
+    }
+
+    /// `kill -9` (what `Child::kill` sends on unix), and waits until the
+    /// process is gone, so its store lock is released.
+    fn kill(mut self) {
+        self.child.kill().unwrap();
+        self.wait_gone();
+    }
+
+    fn wait_gone(&mut self) {
+        let start = Instant::now();
+        while self.child.try_wait().unwrap().is_none() {
+            assert!(start.elapsed() < WAIT, "the killed server did not exit");
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        if let Ok(None) = self.child.try_wait() {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
+    }
+}
+
+/// The line without its terminal colour codes.
+fn strip_ansi(line: &str) -> String {
+    let mut out = String::new();
+    let mut chars = line.chars();
+    while let Some(c) = chars.next() {
+        if c == '\x1b' {
+            // CSI: ESC [ params final-byte
+            for c in chars.by_ref() {
+                if c.is_ascii_alphabetic() {
+                    break;
+                }
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// `addr=127.0.0.1:PORT` in a log line.
+fn listen_addr(line: &str) -> Option<SocketAddr> {
+    let at = line.find("addr=")? + 5;
+    line[at..].split_whitespace().next()?.parse().ok()
+}
+
+/// The six-letter code after "Invite code: " on the screen.
+fn invite_code(screen: &str) -> String {
+    let at = screen
+        .find("Invite code: ")
+        .expect("an invite code on screen")
+        + 13;
+    screen[at..at + 6].to_string()
+}
+
+/// The game id after "game " in the title line.
+fn game_id(screen: &str) -> String {
+    let at = screen.find("· game ").expect("a game id on screen") + 7;
+    screen[at..].split_whitespace().next().unwrap().to_string()
+}
+
+/// The move list on screen: entries `  N ☗7g7f` / `  N ☖3c3d`, in order.
+/// `None` unless the numbers run 1, 2, … without a gap.
+fn screen_moves(screen: &str) -> Option<Vec<String>> {
+    let mut found: Vec<(usize, String)> = Vec::new();
+    for line in screen.lines() {
+        let chars: Vec<char> = line.chars().collect();
+        for i in 0..chars.len() {
+            if !matches!(chars[i], '☗' | '☖') || i < 2 || chars[i - 1] != ' ' {
+                continue;
+            }
+            let digits_start = (0..i - 1)
+                .rev()
+                .take_while(|&j| chars[j].is_ascii_digit())
+                .last();
+            let Some(start) = digits_start else { continue };
+            let n: usize = chars[start..i - 1]
+                .iter()
+                .collect::<String>()
+                .parse()
+                .ok()?;
+            let text: String = chars[i + 1..]
+                .iter()
+                .take_while(|c| !c.is_whitespace())
+                .collect();
+            if !text.is_empty() {
+                found.push((n, text));
+            }
+        }
+    }
+    found.sort();
+    found.dedup();
+    for (i, (n, _)) in found.iter().enumerate() {
+        if *n != i + 1 {
+            return None;
+        }
+    }
+    Some(found.into_iter().map(|(_, t)| t).collect())
+}
+
+/// The board as drawn (the screen's left 57 columns, where the side panel
+/// is not), without the cursor's brackets.
+fn board(term: &Term) -> String {
+    let rows: Vec<String> = term
+        .screen
+        .screen()
+        .rows(0, 57)
+        .skip(1) // the title line
+        .map(|row| row.replace(['[', ']'], " ").trim_end().to_string())
+        .collect();
+    rows.join("\n")
+}
+
+/// Waits until the screen's move list is exactly `moves`.
+async fn wait_moves(term: &mut Term, moves: &[&str]) {
+    let want: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+    term.wait_for(&format!("moves {moves:?}"), move |t| {
+        screen_moves(&t.text()).as_ref() == Some(&want)
+    })
+    .await;
+}
+
+/// Types `mv` at the `m` prompt and plays it.
+async fn play(term: &mut Term, mv: &str) {
+    term.wait_text("Your move.").await;
+    term.send_split(b"m").await;
+    term.wait_text("Move (").await;
+    term.send_split(mv.as_bytes()).await;
+    term.send_split(b"\r").await;
+}
+
+/// The export's text, which must succeed.
+async fn export_usi(ssh: &russh::client::Handle<Client>, id: &str) -> String {
+    let (out, err, status) = exec_command(ssh, &format!("export {id} --format usi")).await;
+    assert_eq!(status, Some(0), "export failed: {err}");
+    out
+}
+
+/// Alice and Bob back in after a restart: each lands straight in the game
+/// (shell session, no command) and sees `moves`; the game resumes once both
+/// are back.
+async fn reconnect(
+    server: &Server,
+    moves: &[&str],
+) -> (
+    russh::client::Handle<Client>,
+    Term,
+    russh::client::Handle<Client>,
+    Term,
+) {
+    let alice_ssh = with_key_seed(server.addr, "alice", 1).await;
+    let mut alice = Term::open(&alice_ssh, 100, 30).await;
+    wait_moves(&mut alice, moves).await;
+    assert!(
+        !alice.text().contains("Open public rooms"),
+        "{}",
+        alice.text()
+    );
+    // Bob is still away: a private two-player room waits for him.
+    alice.wait_text("Paused until bob returns.").await;
+    alice.wait_text("gote bob (away)").await;
+
+    let bob_ssh = with_key_seed(server.addr, "bob", 2).await;
+    let mut bob = Term::open(&bob_ssh, 100, 30).await;
+    wait_moves(&mut bob, moves).await;
+    for term in [&mut alice, &mut bob] {
+        term.wait_for("the game resumed", |t| {
+            !t.text().contains("Paused") && !t.text().contains("(away)")
+        })
+        .await;
+    }
+    (alice_ssh, alice, bob_ssh, bob)
+}
+
+/// Sente (alice) moves after an even number of moves.
+async fn assert_turn(alice: &mut Term, bob: &mut Term, moves: usize) {
+    let (mover, other) = if moves % 2 == 0 {
+        (alice, bob)
+    } else {
+        (bob, alice)
+    };
+    mover.wait_text("Your move.").await;
+    other.wait_text("Waiting for the opponent.").await;
+    assert!(!mover.text().contains("Waiting for the opponent."));
+    assert!(!other.text().contains("Your move."));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_survives_kill_9_and_goes_on() {
+    tokio::time::timeout(Duration::from_secs(60), scenario())
+        .await
+        .expect("the restart scenario finishes in time");
+}
+
+async fn scenario() {
+    let started = Instant::now();
+    let dir = temp_dir();
+    let server = Server::start(&dir);
+
+    // Alice creates a private two-player shogi room; Bob joins by code.
+    let alice_ssh = with_key_seed(server.addr, "alice", 1).await;
+    let mut alice = Term::open(&alice_ssh, 100, 30).await;
+    alice.wait_text("Open public rooms").await;
+    alice.send_split(b"c").await;
+    alice.wait_text("Create a room").await;
+    for _ in 0..6 {
+        alice.send_split(NEXT_FIELD).await;
+    }
+    alice.send_split(b" ").await; // public -> private
+    alice.wait_text("private").await;
+    alice.send_split(b"c").await;
+    alice.wait_text("Invite code: ").await;
+    let code = invite_code(&alice.text());
+
+    let bob_ssh = with_key_seed(server.addr, "bob", 2).await;
+    let mut bob = Term::open_command(&bob_ssh, 100, 30, &format!("join {code}")).await;
+    bob.wait_text("gote bob (you)").await;
+    alice.wait_text("Your move.").await;
+    let id = game_id(&alice.text());
+
+    let mut moves: Vec<&str> = Vec::new();
+    for (i, mv) in ["7g7f", "3c3d", "2g2f", "8c8d"].into_iter().enumerate() {
+        let mover = if i % 2 == 0 { &mut alice } else { &mut bob };
+        play(mover, mv).await;
+        moves.push(mv);
+        wait_moves(&mut alice, &moves).await;
+        wait_moves(&mut bob, &moves).await;
+    }
+    assert_turn(&mut alice, &mut bob, moves.len()).await;
+    let before = export_usi(&alice_ssh, &id).await;
+    assert_eq!(before.trim_end(), format!("{START} 7g7f 3c3d 2g2f 8c8d"));
+    let screen_before = screen_moves(&alice.text()).unwrap();
+    let (alice_board, bob_board) = (board(&alice), board(&bob));
+    assert!(alice_board.contains("歩"), "{alice_board}");
+
+    // kill -9, and a new server on the same data.
+    server.kill();
+    drop((alice, bob, alice_ssh, bob_ssh));
+    let server = Server::start(&dir);
+    assert!(server.log().contains("rooms reopened"), "{}", server.log());
+
+    let (alice_ssh, mut alice, _bob_ssh, mut bob) = reconnect(&server, &moves).await;
+    assert_eq!(screen_moves(&alice.text()).unwrap(), screen_before);
+    assert_eq!(screen_moves(&bob.text()).unwrap(), screen_before);
+    assert_eq!(game_id(&alice.text()), id);
+    assert_eq!(game_id(&bob.text()), id);
+    assert_eq!(board(&alice), alice_board);
+    assert_eq!(board(&bob), bob_board);
+    assert_turn(&mut alice, &mut bob, moves.len()).await;
+    assert_eq!(export_usi(&alice_ssh, &id).await, before);
+
+    // The game goes on: one more move each way.
+    play(&mut alice, "2f2e").await;
+    moves.push("2f2e");
+    wait_moves(&mut alice, &moves).await;
+    wait_moves(&mut bob, &moves).await;
+
+    // Bob moves, and the server dies as soon as his screen shows it.
+    play(&mut bob, "8d8e").await;
+    moves.push("8d8e");
+    wait_moves(&mut bob, &moves).await;
+    server.kill();
+    drop((alice, bob, alice_ssh));
+    let server = Server::start(&dir);
+
+    let (alice_ssh, mut alice, _bob_ssh, mut bob) = reconnect(&server, &moves).await;
+    assert_turn(&mut alice, &mut bob, moves.len()).await;
+    assert_eq!(
+        export_usi(&alice_ssh, &id).await.trim_end(),
+        format!("{START} 7g7f 3c3d 2g2f 8c8d 2f2e 8d8e")
+    );
+
+    // And still goes on after the second restart.
+    play(&mut alice, "7f7e").await;
+    moves.push("7f7e");
+    wait_moves(&mut alice, &moves).await;
+    wait_moves(&mut bob, &moves).await;
+
+    drop(server);
+    let _ = std::fs::remove_dir_all(&dir);
+    eprintln!("restart scenario took {:?}", started.elapsed());
+}
