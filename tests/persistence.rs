@@ -369,3 +369,25 @@ async fn others_see_who_is_away_and_who_is_played_by_the_cpu() {
     ));
     assert_eq!(seat.label(), "bob (away)");
 }
+
+#[tokio::test]
+async fn a_game_against_the_cpu_waits_for_its_only_player() {
+    let (store, clock) = fresh();
+    let hall = open(&store, &clock);
+    let mut s = settings(Privacy::Public);
+    s.mode = banmen::hall::Mode::VsComputer;
+    s.away = Some(AwayPolicy::Cpu);
+    let alice = hall.create_room(&player("alice"), s).unwrap();
+    play(&alice, "7g7f");
+    let mut watch = hall.watch(&alice.view().code).unwrap();
+    wait_for(&mut watch, |v| v.moves.len() == 2).await;
+    drop(alice);
+    clock.advance(3600 * SECOND);
+    hall.tick();
+    let view = watch.view();
+    assert!(view.paused, "nobody else is kept waiting: {}", view.status);
+    assert_eq!(view.seats[0].label(), "alice (away)");
+    let alice = hall.join(&view.code, &player("alice")).unwrap();
+    assert!(!alice.view().paused);
+    play(&alice, "2g2f");
+}

@@ -5,7 +5,7 @@
 
 use super::events::{ClaimRecord, Event};
 use super::state::RoomState;
-use super::view::{AwayPolicy, Identity, Occupant, Phase, Privacy, RoomSummary, RoomView};
+use super::view::{Identity, Occupant, Phase, Privacy, RoomSummary, RoomView};
 use super::{HallError, HallRef, Shared, lock};
 use crate::rules::Claim;
 use crate::rules::vocab::{self, Seat, SeatSet};
@@ -360,7 +360,7 @@ impl Room {
                 self.commit(s, Event::TimedOut { seat: clock.seat.0 })?;
             }
         }
-        if s.settings.away_policy() != AwayPolicy::Cpu {
+        if s.waits_for_away() {
             return Ok(());
         }
         let grace = self.shared.options.grace_ms;

@@ -415,11 +415,19 @@ impl RoomState {
             .unwrap_or_default()
     }
 
-    /// Whether the game waits for an away player (the room's policy is to
-    /// wait, and someone seated is away).
+    /// Whether this room waits for away players rather than letting the
+    /// CPU play for them: its policy says so, or one person plays every
+    /// human seat (against the CPU, or at a same-device table), so nobody
+    /// is kept waiting and the CPU would only play their game without them.
+    pub fn waits_for_away(&self) -> bool {
+        self.settings.away_policy() == AwayPolicy::Wait || self.human_ids().len() <= 1
+    }
+
+    /// Whether the game waits for an away player (the room waits, and
+    /// someone seated is away).
     pub fn paused(&self) -> bool {
         self.phase == Phase::Playing
-            && self.settings.away_policy() == AwayPolicy::Wait
+            && self.waits_for_away()
             && self.seats.iter().any(|o| {
                 matches!(
                     o,

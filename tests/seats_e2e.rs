@@ -1,0 +1,105 @@
+//! Seats over SSH with the real UI: a second connection with the same key
+//! takes the seat and the first terminal is told why and closed; a keyless
+//! guest reads their resume code off the screen and takes the seat back
+//! with `resume CODE` from a new connection.
+
+mod common;
+use common::*;
+use russh::client::KeyboardInteractiveAuthResponse;
+
+/// A keyless guest named `name` (keyboard-interactive, one prompt).
+async fn as_guest(addr: std::net::SocketAddr, name: &str) -> russh::client::Handle<Client> {
+    let mut session = connect(addr).await;
+    let mut reply = session
+        .authenticate_keyboard_interactive_start("play", None)
+        .await
+        .unwrap();
+    for _ in 0..3 {
+        match reply {
+            KeyboardInteractiveAuthResponse::Success => return session,
+            KeyboardInteractiveAuthResponse::InfoRequest { prompts, .. } => {
+                let answers = prompts.iter().map(|_| name.to_string()).collect();
+                reply = session
+                    .authenticate_keyboard_interactive_respond(answers)
+                    .await
+                    .unwrap();
+            }
+            KeyboardInteractiveAuthResponse::Failure { .. } => panic!("guest login refused"),
+        }
+    }
+    panic!("guest login did not finish");
+}
+
+/// The resume code after "resume code: " on the screen.
+fn resume_code(screen: &str) -> String {
+    let at = screen
+        .find("resume code: ")
+        .expect("a resume code on screen")
+        + 13;
+    screen[at..at + 19].to_string()
+}
+
+#[tokio::test]
+async fn a_second_connection_takes_the_seat_and_the_first_is_told_why() {
+    let dir = temp_dir();
+    let server = TestServer::start_with(&dir.join("host_key"), banmen::ui::App::new).await;
+    let first_ssh = with_key_seed(server.addr, "alice", 1).await;
+    let mut first = Term::open(&first_ssh, 80, 24).await;
+    first.wait_text("Open public rooms").await;
+    first.send(b"v").await; // a room against the computer
+    first.wait_text("Create a room").await;
+    first.send(b"c").await;
+    first.wait_text("Your move.").await;
+
+    // The same key again: straight back into the game, not the lobby.
+    let second_ssh = with_key_seed(server.addr, "alice", 1).await;
+    let mut second = Term::open(&second_ssh, 80, 24).await;
+    second.wait_text("Your move.").await;
+    first
+        .wait_for("the first session closes", |t| t.closed)
+        .await;
+    assert!(
+        first
+            .text()
+            .contains("You connected again from somewhere else"),
+        "{}",
+        first.text()
+    );
+    assert_eq!(first.exit, Some(0));
+    // The new session plays on.
+    second.send(b"m7g7f\r").await;
+    second.wait_text("7g7f").await;
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn a_guest_takes_the_seat_back_with_the_resume_code_over_ssh() {
+    let dir = temp_dir();
+    let server = TestServer::start_with(&dir.join("host_key"), banmen::ui::App::new).await;
+    let ann_ssh = as_guest(server.addr, "ann").await;
+    let mut ann = Term::open(&ann_ssh, 100, 30).await;
+    ann.wait_text("Open public rooms").await;
+    ann.send(b"v").await;
+    ann.wait_text("Create a room").await;
+    ann.send(b"c").await;
+    ann.wait_text("resume code: ").await;
+    let code = resume_code(&ann.text());
+    ann.send(b"m7g7f\r").await;
+    ann.wait_text("7g7f").await;
+    // The export panel says how to come back.
+    ann.send(b"e").await;
+    ann.wait_text(&format!("resume {code}")).await;
+    drop(ann);
+    drop(ann_ssh);
+
+    // A new keyless connection with the code: the same seat, the same game.
+    let back_ssh = as_guest(server.addr, "someone").await;
+    let mut back = Term::open_command(&back_ssh, 100, 30, &format!("resume {code}")).await;
+    back.wait_text("7g7f").await;
+    back.wait_text("ann").await;
+    // A wrong code is refused with a message, in the lobby.
+    let other_ssh = as_guest(server.addr, "mallory").await;
+    let mut other = Term::open_command(&other_ssh, 100, 30, "resume AAAA-BBBB-CCCC-DDDD").await;
+    other.wait_text("no seat has that resume code").await;
+    server.stop().await;
+}
