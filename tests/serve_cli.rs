@@ -75,3 +75,103 @@ fn sigterm_stops_the_server_with_status_0() {
     };
     assert_eq!(status.code(), Some(0));
 }
+
+/// Runs `banmen serve` in `dir` until it exits (bounded); its status and stderr.
+fn serve_once(dir: &std::path::Path) -> (Option<i32>, String) {
+    let mut child = banmen()
+        .current_dir(dir)
+        .args(["--listen", "127.0.0.1", "--port", "0"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if start.elapsed() > Duration::from_secs(10) {
+            let _ = child.kill();
+            panic!("the server started on data it should refuse");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let mut err = String::new();
+    std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut err).unwrap();
+    (status.code(), err)
+}
+
+/// Every file under `dir` with its bytes, sorted by path.
+fn snapshot(dir: &std::path::Path) -> Vec<(std::path::PathBuf, Vec<u8>)> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            out.extend(snapshot(&path));
+        } else {
+            out.push((path.clone(), std::fs::read(&path).unwrap()));
+        }
+    }
+    out.sort();
+    out
+}
+
+#[test]
+fn damaged_or_foreign_data_is_refused_at_start_and_left_untouched() {
+    let dir = temp_dir("damaged");
+    let data = dir.join("data");
+    std::fs::create_dir_all(&data).unwrap();
+    let junk: Vec<u8> = (0..4096u32).map(|i| (i * 7919 % 251) as u8).collect();
+    std::fs::write(data.join("conf"), &junk[..300]).unwrap();
+    std::fs::write(data.join("db"), &junk).unwrap();
+    let before = snapshot(&data);
+    let (code, err) = serve_once(&dir);
+    assert_eq!(code, Some(2), "{err}");
+    let last = err.lines().last().unwrap_or_default();
+    assert!(
+        last.starts_with("banmen: ") && last.contains("data"),
+        "{err}"
+    );
+    assert!(!err.contains("panicked"), "{err}");
+    assert_eq!(
+        snapshot(&data),
+        before,
+        "nothing in the data directory changed"
+    );
+
+    // A directory of someone else's files.
+    let other = temp_dir("foreign");
+    std::fs::create_dir_all(other.join("data")).unwrap();
+    std::fs::write(other.join("data/notes.txt"), "mine").unwrap();
+    let (code, err) = serve_once(&other);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("does not hold banmen data"), "{err}");
+    assert_eq!(
+        std::fs::read_dir(other.join("data")).unwrap().count(),
+        1,
+        "nothing was created"
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn a_second_server_on_the_same_data_is_refused() {
+    let dir = temp_dir("twice");
+    let mut first = banmen()
+        .current_dir(&dir)
+        .args(["--listen", "127.0.0.1", "--port", "0"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let key = dir.join("keys/host_ed25519");
+    let start = Instant::now();
+    while !key.exists() && start.elapsed() < Duration::from_secs(10) {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let (code, err) = serve_once(&dir);
+    let _ = first.kill();
+    let _ = first.wait();
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("in use by another process"), "{err}");
+}
