@@ -9,23 +9,7 @@ mod common;
 use common::*;
 
 const UP: &[u8] = b"\x1b[A";
-const DOWN: &[u8] = b"\x1b[B";
 const ENTER: &[u8] = b"\r";
-
-/// The six-letter code after "Invite code: " on the screen.
-fn invite_code(screen: &str) -> String {
-    let at = screen
-        .find("Invite code: ")
-        .expect("an invite code on screen")
-        + 13;
-    screen[at..at + 6].to_string()
-}
-
-/// The game id after "game " in the title line.
-fn game_id(screen: &str) -> String {
-    let at = screen.find("· game ").expect("a game id on screen") + 7;
-    screen[at..].split_whitespace().next().unwrap().to_string()
-}
 
 #[tokio::test]
 async fn two_players_join_by_code_play_and_a_third_watches() {
@@ -34,17 +18,7 @@ async fn two_players_join_by_code_play_and_a_third_watches() {
 
     let alice_ssh = with_key_seed(server.addr, "alice", 1).await;
     let mut alice = Term::open(&alice_ssh, 80, 24).await;
-    alice.wait_text("Open public rooms").await;
-    alice.send_split(b"c").await;
-    alice.wait_text("Create a room").await;
-    for _ in 0..6 {
-        alice.send(DOWN).await;
-    }
-    alice.send_split(b" ").await; // public -> private
-    alice.wait_text("private").await;
-    alice.send_split(b"c").await;
-    alice.wait_text("Invite code: ").await;
-    let code = invite_code(&alice.text());
+    let code = create_private_room(&mut alice).await;
 
     let bob_ssh = with_key_seed(server.addr, "bob", 2).await;
     let mut bob = Term::open_command(&bob_ssh, 100, 30, &format!("join {code}")).await;

@@ -17,14 +17,9 @@ use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-/// Tab moves down the room form like Down, in one byte: an arrow key's
-/// escape sequence sent a byte at a time can be cut by the server's 30 ms
-/// lone-Escape timeout on a busy machine, and a lone Escape leaves the form.
 /// The USI export's start: the start position as an SFEN, then the moves.
 const START: &str =
     "position sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1 moves";
-
-const NEXT_FIELD: &[u8] = b"\t";
 
 /// The real server binary, running in a directory; killed when dropped.
 struct Server {
@@ -131,21 +126,6 @@ fn strip_ansi(line: &str) -> String {
 fn listen_addr(line: &str) -> Option<SocketAddr> {
     let at = line.find("addr=")? + 5;
     line[at..].split_whitespace().next()?.parse().ok()
-}
-
-/// The six-letter code after "Invite code: " on the screen.
-fn invite_code(screen: &str) -> String {
-    let at = screen
-        .find("Invite code: ")
-        .expect("an invite code on screen")
-        + 13;
-    screen[at..at + 6].to_string()
-}
-
-/// The game id after "game " in the title line.
-fn game_id(screen: &str) -> String {
-    let at = screen.find("· game ").expect("a game id on screen") + 7;
-    screen[at..].split_whitespace().next().unwrap().to_string()
 }
 
 /// The move list on screen: entries `  N ☗7g7f` / `  N ☖3c3d`, in order.
@@ -289,17 +269,7 @@ async fn scenario() {
     // Alice creates a private two-player shogi room; Bob joins by code.
     let alice_ssh = with_key_seed(server.addr, "alice", 1).await;
     let mut alice = Term::open(&alice_ssh, 100, 30).await;
-    alice.wait_text("Open public rooms").await;
-    alice.send_split(b"c").await;
-    alice.wait_text("Create a room").await;
-    for _ in 0..6 {
-        alice.send_split(NEXT_FIELD).await;
-    }
-    alice.send_split(b" ").await; // public -> private
-    alice.wait_text("private").await;
-    alice.send_split(b"c").await;
-    alice.wait_text("Invite code: ").await;
-    let code = invite_code(&alice.text());
+    let code = create_private_room(&mut alice).await;
 
     let bob_ssh = with_key_seed(server.addr, "bob", 2).await;
     let mut bob = Term::open_command(&bob_ssh, 100, 30, &format!("join {code}")).await;

@@ -15,6 +15,24 @@ fn temp_dir(name: &str) -> std::path::PathBuf {
     dir
 }
 
+/// Starts `banmen serve` in `dir` on a free port and waits (bounded) until
+/// it has started: its host key exists. Returns the child and the key's path.
+fn start_server(dir: &std::path::Path) -> (std::process::Child, std::path::PathBuf) {
+    let child = banmen()
+        .current_dir(dir)
+        .args(["--listen", "127.0.0.1", "--port", "0"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let key = dir.join("keys/host_ed25519");
+    let start = Instant::now();
+    while !key.exists() && start.elapsed() < Duration::from_secs(10) {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    (child, key)
+}
+
 #[test]
 fn a_malformed_config_is_one_line_naming_the_file() {
     let dir = temp_dir("bad");
@@ -39,19 +57,7 @@ fn a_malformed_config_is_one_line_naming_the_file() {
 #[test]
 fn sigterm_stops_the_server_with_status_0() {
     let dir = temp_dir("term");
-    let mut child = banmen()
-        .current_dir(&dir)
-        .args(["--listen", "127.0.0.1", "--port", "0"])
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    // The host key appears once the server has started.
-    let key = dir.join("keys/host_ed25519");
-    let start = Instant::now();
-    while !key.exists() && start.elapsed() < Duration::from_secs(10) {
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    let (mut child, key) = start_server(&dir);
     assert!(key.exists(), "the server did not start");
     std::thread::sleep(Duration::from_millis(200));
     let pid = child.id().to_string();
@@ -157,18 +163,7 @@ fn damaged_or_foreign_data_is_refused_at_start_and_left_untouched() {
 #[test]
 fn a_second_server_on_the_same_data_is_refused() {
     let dir = temp_dir("twice");
-    let mut first = banmen()
-        .current_dir(&dir)
-        .args(["--listen", "127.0.0.1", "--port", "0"])
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let key = dir.join("keys/host_ed25519");
-    let start = Instant::now();
-    while !key.exists() && start.elapsed() < Duration::from_secs(10) {
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    let (mut first, _) = start_server(&dir);
     let (code, err) = serve_once(&dir);
     let _ = first.kill();
     let _ = first.wait();

@@ -230,3 +230,36 @@ pub async fn exec_command(
     let text = |b: Vec<u8>| String::from_utf8(b).unwrap();
     (text(out), text(err), status)
 }
+
+/// The six-letter code after "Invite code: " on the screen.
+pub fn invite_code(screen: &str) -> String {
+    let at = screen
+        .find("Invite code: ")
+        .expect("an invite code on screen")
+        + 13;
+    screen[at..at + 6].to_string()
+}
+
+/// The game id after "game " in the title line.
+pub fn game_id(screen: &str) -> String {
+    let at = screen.find("· game ").expect("a game id on screen") + 7;
+    screen[at..].split_whitespace().next().unwrap().to_string()
+}
+
+/// In the lobby: creates a private two-player shogi room through the form
+/// (Tab to the privacy line, Space, `c`) and returns its invite code. Tab
+/// moves like Down in one byte: an arrow's escape sequence sent a byte at
+/// a time can be cut by the server's lone-Escape timeout on a busy machine.
+pub async fn create_private_room(term: &mut Term) -> String {
+    term.wait_text("Open public rooms").await;
+    term.send_split(b"c").await;
+    term.wait_text("Create a room").await;
+    for _ in 0..6 {
+        term.send_split(b"\t").await;
+    }
+    term.send_split(b" ").await; // public -> private
+    term.wait_text("private").await;
+    term.send_split(b"c").await;
+    term.wait_text("Invite code: ").await;
+    invite_code(&term.text())
+}
