@@ -68,18 +68,23 @@ fn sigterm_stops_the_server_with_status_0() {
             .unwrap()
             .success()
     );
+    let status = wait_exit(&mut child, "the server did not stop");
+    assert_eq!(status.code(), Some(0));
+}
+
+/// Waits (at most 10 s, else kills it and panics with `why`) for `child`.
+fn wait_exit(child: &mut std::process::Child, why: &str) -> std::process::ExitStatus {
     let start = Instant::now();
-    let status = loop {
+    loop {
         if let Some(status) = child.try_wait().unwrap() {
-            break status;
+            return status;
         }
         if start.elapsed() > Duration::from_secs(10) {
             let _ = child.kill();
-            panic!("the server did not stop");
+            panic!("{why}");
         }
         std::thread::sleep(Duration::from_millis(20));
-    };
-    assert_eq!(status.code(), Some(0));
+    }
 }
 
 /// Runs `banmen serve` in `dir` until it exits (bounded); its status and stderr.
@@ -91,17 +96,7 @@ fn serve_once(dir: &std::path::Path) -> (Option<i32>, String) {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    let start = Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            break status;
-        }
-        if start.elapsed() > Duration::from_secs(10) {
-            let _ = child.kill();
-            panic!("the server started on data it should refuse");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    };
+    let status = wait_exit(&mut child, "the server started on data it should refuse");
     let mut err = String::new();
     std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut err).unwrap();
     (status.code(), err)
