@@ -391,3 +391,29 @@ async fn a_game_against_the_cpu_waits_for_its_only_player() {
     assert!(!alice.view().paused);
     play(&alice, "2g2f");
 }
+
+#[tokio::test]
+async fn with_everybody_gone_the_game_waits_and_the_cpu_plays_only_for_the_absent() {
+    let (store, clock) = fresh();
+    let hall = open(&store, &clock);
+    let (alice, bob) = two_players(&hall, Privacy::Public);
+    let code = alice.view().code.clone();
+    play(&alice, "7g7f");
+    let mut watch = hall.watch(&code).unwrap();
+    drop((alice, bob));
+    clock.advance(3600 * SECOND);
+    hall.tick();
+    let view = watch.view();
+    assert!(view.paused, "{}", view.status);
+    assert_eq!(
+        view.seats[1].label(),
+        "bob (away)",
+        "nobody is kept waiting"
+    );
+    // Alice returns: Bob has been away past the grace period, so the CPU
+    // plays for him at once.
+    let _alice = hall.join(&code, &player("alice")).unwrap();
+    hall.tick();
+    wait_for(&mut watch, |v| v.moves.len() == 2).await;
+    assert_eq!(watch.view().seats[1].label(), "bob (away, CPU plays)");
+}

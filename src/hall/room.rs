@@ -360,9 +360,6 @@ impl Room {
                 self.commit(s, Event::TimedOut { seat: clock.seat.0 })?;
             }
         }
-        if s.waits_for_away() {
-            return Ok(());
-        }
         let grace = self.shared.options.grace_ms;
         let due: Vec<String> = s
             .away_since

@@ -415,28 +415,24 @@ impl RoomState {
             .unwrap_or_default()
     }
 
-    /// Whether this room waits for away players rather than letting the
-    /// CPU play for them: its policy says so, or one person plays every
-    /// human seat (against the CPU, or at a same-device table), so nobody
-    /// is kept waiting and the CPU would only play their game without them.
-    pub fn waits_for_away(&self) -> bool {
-        self.settings.away_policy() == AwayPolicy::Wait || self.human_ids().len() <= 1
-    }
-
-    /// Whether the game waits for an away player (the room waits, and
-    /// someone seated is away).
+    /// Whether the game waits for away players (nobody moves, no clock
+    /// runs): someone seated is away, and either the room's policy is to
+    /// wait or nobody seated is here at all. The CPU plays for the away
+    /// only so that the people who stayed are not kept waiting; with
+    /// nobody here it would just play their game out without them (one
+    /// person against the CPU, a same-device table, everybody gone).
     pub fn paused(&self) -> bool {
-        self.phase == Phase::Playing
-            && self.waits_for_away()
-            && self.seats.iter().any(|o| {
-                matches!(
-                    o,
-                    Occupant::Human {
-                        connected: false,
-                        ..
-                    }
-                )
-            })
+        if self.phase != Phase::Playing {
+            return false;
+        }
+        let (mut away, mut here) = (false, false);
+        for o in &self.seats {
+            if let Occupant::Human { connected, .. } = o {
+                here |= *connected;
+                away |= !*connected;
+            }
+        }
+        away && (!here || self.settings.away_policy() == AwayPolicy::Wait)
     }
 
     /// Stops or restarts the turn clock as the pause requires.

@@ -134,7 +134,8 @@ impl RoomSettings {
 
     /// What the room does while a player is away: as the host chose, else
     /// wait in private two-player rooms (as on the original shogi site) and
-    /// let the CPU play everywhere else.
+    /// let the CPU play everywhere else. (Any game also waits while nobody
+    /// seated is connected; see the room's `paused`.)
     pub fn away_policy(&self) -> AwayPolicy {
         let private_pair = self.privacy == Privacy::Private && self.kind == GameKind::Shogi;
         match (self.away, private_pair, self.mode) {
