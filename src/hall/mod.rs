@@ -235,7 +235,7 @@ impl Hall {
     ) -> Result<RoomHandle, HallError> {
         let id = loop {
             let id = random_code(6).to_lowercase();
-            if !lock(&self.inner.rooms).contains_key(&id) {
+            if !lock(&self.inner.rooms).contains_key(&id) && !self.inner.kept_games_of(&id)? {
                 break id;
             }
         };
@@ -493,12 +493,20 @@ impl HallInner {
         code
     }
 
+    /// Whether a closed room of this id left finished games in the store
+    /// (a new room must not reuse the id, or its games would replace them).
+    fn kept_games_of(&self, id: &str) -> Result<bool, HallError> {
+        Ok(self.shared.store.game(&format!("{id}-1"))?.is_some())
+    }
+
     /// Closes a room: gone from the hall and from the store, with its seat
-    /// tokens (finished games stay for export).
+    /// tokens (finished games stay in the store for export).
     pub(crate) fn close_room(&self, room: &Room) {
         let (id, code) = room.id_and_code();
         lock(&self.rooms).remove(&id);
         lock(&self.codes).remove(&code);
+        let prefix = format!("{id}-");
+        lock(&self.games).retain(|game, _| !game.starts_with(&prefix));
         if let Err(e) = self.shared.store.remove_room(&id) {
             tracing::warn!(room = %id, "could not remove the room's log: {e}");
         }
