@@ -104,11 +104,16 @@ impl Default for SeatsConfig {
 pub struct CpuConfig {
     /// Strength of the takeover CPU (1 = beginner).
     pub takeover_level: u8,
+    /// Milliseconds the CPU thinks about a move at the strongest level.
+    pub think_ms: u64,
 }
 
 impl Default for CpuConfig {
     fn default() -> Self {
-        CpuConfig { takeover_level: 3 }
+        CpuConfig {
+            takeover_level: 3,
+            think_ms: 1000,
+        }
     }
 }
 
@@ -119,6 +124,7 @@ impl Config {
             takeover_level: self.cpu.takeover_level,
             grace_ms: self.seats.grace_seconds.saturating_mul(1000),
             expire_ms: self.seats.expire_days.saturating_mul(24 * 3600 * 1000),
+            think_ms: self.cpu.think_ms,
         }
     }
 

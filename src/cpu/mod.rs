@@ -6,6 +6,7 @@
 
 mod greedy4;
 mod greedy_chess4;
+pub mod pool;
 mod shallow;
 
 use crate::rules::AnyGame;

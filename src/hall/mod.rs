@@ -27,6 +27,7 @@ pub use view::{
     RoomSummary, RoomView, ServerAddress, TimeLimit,
 };
 
+use crate::cpu::pool::Pool;
 use crate::rules::{AnyGame, GameKind, RulesError};
 use crate::store::memory::MemoryStore;
 use crate::store::{SeatToken, Store, StoreError};
@@ -92,6 +93,8 @@ pub struct HallOptions {
     pub grace_ms: u64,
     /// How long a room nobody is in lives without activity (ms).
     pub expire_ms: u64,
+    /// How long the CPU thinks about a move at the strongest level (ms).
+    pub think_ms: u64,
 }
 
 impl Default for HallOptions {
@@ -100,6 +103,7 @@ impl Default for HallOptions {
             takeover_level: 1,
             grace_ms: 60_000,
             expire_ms: 7 * 24 * 3600 * 1000,
+            think_ms: 1000,
         }
     }
 }
@@ -110,6 +114,10 @@ pub(crate) struct Shared {
     pub(crate) clock: Clock,
     pub(crate) options: HallOptions,
     pub(crate) takeover_level: u8,
+    /// The threads CPU searches run on.
+    pub(crate) pool: Pool,
+    /// How long the CPU thinks about a move.
+    pub(crate) think_time: Duration,
 }
 
 /// A finished game as kept in the store: its record in every format.
@@ -202,6 +210,8 @@ impl Hall {
             store,
             clock,
             takeover_level: options.takeover_level,
+            pool: Pool::for_this_machine(),
+            think_time: Duration::from_millis(options.think_ms),
             options,
         });
         Hall {
@@ -502,6 +512,7 @@ impl HallInner {
     /// Closes a room: gone from the hall and from the store, with its seat
     /// tokens (finished games stay in the store for export).
     pub(crate) fn close_room(&self, room: &Room) {
+        room.stop_thinking();
         let (id, code) = room.id_and_code();
         lock(&self.rooms).remove(&id);
         lock(&self.codes).remove(&code);

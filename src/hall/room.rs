@@ -7,14 +7,19 @@ use super::events::{ClaimRecord, Event};
 use super::state::RoomState;
 use super::view::{Identity, Occupant, Phase, Privacy, RoomSummary, RoomView};
 use super::{HallError, HallRef, Shared, lock};
+use crate::cpu::Budget;
 use crate::rules::Claim;
 use crate::rules::vocab::{self, Seat, SeatSet};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use tokio::sync::watch;
 
 /// A room of the hall.
 pub struct Room {
     state: Mutex<RoomState>,
+    /// The position (game number, moves) the CPU is thinking about, and
+    /// the flag that stops that search.
+    thinking: Mutex<Option<((u32, usize), Arc<AtomicBool>)>>,
     views: watch::Sender<Arc<RoomView>>,
     hall: HallRef,
     shared: Arc<Shared>,
@@ -49,6 +54,7 @@ impl Room {
         let (views, _) = watch::channel(Arc::new(state.view(shared.clock.now_ms())));
         Arc::new(Room {
             state: Mutex::new(state),
+            thinking: Mutex::new(None),
             views,
             hall,
             shared,
@@ -209,7 +215,10 @@ impl Room {
         self.schedule();
     }
 
-    /// Starts the CPU's search when the CPU plays the seat to move.
+    /// Starts the CPU's search when the CPU plays the seat to move (unless
+    /// it is already thinking about this very position), on the hall's
+    /// bounded pool; a search about a position the game has left is told
+    /// to stop.
     pub(crate) fn schedule(self: &Arc<Self>) {
         let (game, level, plies) = {
             let s = lock(&self.state);
@@ -219,20 +228,46 @@ impl Room {
                 (s.game_number, s.moves.len()),
             )
         };
+        let mut thinking = lock(&self.thinking);
+        if let (Some(_), Some((about, _))) = (level, &*thinking) {
+            if *about == plies {
+                return;
+            }
+        }
+        if let Some((_, stop)) = thinking.take() {
+            stop.store(true, Ordering::Relaxed);
+        }
         let Some(level) = level else {
             return;
         };
-        let Ok(runtime) = tokio::runtime::Handle::try_current() else {
-            return;
-        };
+        let budget = Budget::new(self.shared.think_time);
+        *thinking = Some((plies, budget.stop.clone()));
         let room = self.clone();
-        runtime.spawn(async move {
-            let found =
-                tokio::task::spawn_blocking(move || crate::cpu::choose_move(&game, level)).await;
-            if let Ok(Some(mv)) = found {
+        self.shared.pool.submit(move || {
+            let found = match budget.stopped() {
+                true => None,
+                false => crate::cpu::think(&game, level, &budget),
+            };
+            room.done_thinking(plies);
+            if let Some(mv) = found {
                 room.apply_if_current(plies, &mv);
             }
         });
+    }
+
+    /// Forgets the search about `plies` once it has answered.
+    fn done_thinking(&self, plies: (u32, usize)) {
+        let mut thinking = lock(&self.thinking);
+        if thinking.as_ref().is_some_and(|(about, _)| *about == plies) {
+            *thinking = None;
+        }
+    }
+
+    /// Stops any search for this room (it is closing).
+    pub(crate) fn stop_thinking(&self) {
+        if let Some((_, stop)) = lock(&self.thinking).take() {
+            stop.store(true, Ordering::Relaxed);
+        }
     }
 
     /// Plays `mv` for the CPU unless the game moved on since it was asked,

@@ -1,0 +1,101 @@
+//! A bounded pool of threads for CPU searches. Searches never run on the
+//! async runtime's threads, and never on more threads than the pool has,
+//! so a hundred rooms with CPU seats queue here instead of taking every
+//! core from the sessions that draw human players' screens.
+
+use std::sync::mpsc::{Receiver, Sender, channel};
+use std::sync::{Arc, Mutex};
+
+/// A job: one search and what follows it.
+type Job = Box<dyn FnOnce() + Send>;
+
+/// The pool; dropping it lets its threads finish their queue and exit.
+pub struct Pool {
+    jobs: Mutex<Sender<Job>>,
+    threads: usize,
+}
+
+impl Pool {
+    /// A pool of `threads` threads (at least one).
+    pub fn new(threads: usize) -> Pool {
+        let (jobs, queue) = channel::<Job>();
+        let queue = Arc::new(Mutex::new(queue));
+        let threads = threads.max(1);
+        for i in 0..threads {
+            let queue = queue.clone();
+            let spawned = std::thread::Builder::new()
+                .name(format!("cpu-{i}"))
+                .spawn(move || work(&queue));
+            if let Err(e) = spawned {
+                tracing::warn!("cannot start a CPU thread: {e}");
+            }
+        }
+        Pool {
+            jobs: Mutex::new(jobs),
+            threads,
+        }
+    }
+
+    /// A pool leaving one core to the sessions (one thread on one core).
+    pub fn for_this_machine() -> Pool {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        Pool::new(cores.saturating_sub(1))
+    }
+
+    /// How many searches run at once.
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
+    /// Queues `job`.
+    pub fn submit(&self, job: impl FnOnce() + Send + 'static) {
+        let jobs = self.jobs.lock().unwrap_or_else(|e| e.into_inner());
+        if jobs.send(Box::new(job)).is_err() {
+            tracing::warn!("the CPU pool has no threads left");
+        }
+    }
+}
+
+/// A worker: runs jobs until the pool is dropped. A job that panics is
+/// caught, so one bad search does not take a thread with it.
+fn work(queue: &Mutex<Receiver<Job>>) {
+    loop {
+        let job = {
+            let queue = queue.lock().unwrap_or_else(|e| e.into_inner());
+            queue.recv()
+        };
+        let Ok(job) = job else {
+            return;
+        };
+        if std::panic::catch_unwind(std::panic::AssertUnwindSafe(job)).is_err() {
+            tracing::error!("a CPU search panicked");
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::time::Duration;
+
+    #[test]
+    fn jobs_run_on_the_pool_and_a_panic_does_not_stop_it() {
+        let pool = Pool::new(2);
+        let done = Arc::new(AtomicUsize::new(0));
+        pool.submit(|| panic!("a bad search"));
+        for _ in 0..10 {
+            let done = done.clone();
+            pool.submit(move || {
+                done.fetch_add(1, Ordering::SeqCst);
+            });
+        }
+        for _ in 0..500 {
+            if done.load(Ordering::SeqCst) == 10 {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        panic!("only {} of 10 jobs ran", done.load(Ordering::SeqCst));
+    }
+}
