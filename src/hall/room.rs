@@ -17,13 +17,16 @@ use tokio::sync::watch;
 /// A room of the hall.
 pub struct Room {
     state: Mutex<RoomState>,
-    /// The position (game number, moves) the CPU is thinking about, and
-    /// the flag that stops that search.
-    thinking: Mutex<Option<((u32, usize), Arc<AtomicBool>)>>,
+    /// The search going on, if any.
+    thinking: Mutex<Option<Thinking>>,
     views: watch::Sender<Arc<RoomView>>,
     hall: HallRef,
     shared: Arc<Shared>,
 }
+
+/// A search going on: the position it is about (game number, moves
+/// played) and the flag that stops it.
+type Thinking = ((u32, usize), Arc<AtomicBool>);
 
 /// A session's hold on a room: the seats it plays (none for spectators,
 /// every seat on a same-device table) and its stream of snapshots. Dropping
