@@ -6,11 +6,12 @@
 
 mod greedy4;
 mod greedy_chess4;
+pub mod multi;
 pub mod pool;
 mod shallow;
 
-use crate::rules::AnyGame;
-use crate::rules::vocab;
+use crate::rules::vocab::{self, Seat, SeatSet};
+use crate::rules::{AnyGame, Game};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
@@ -51,10 +52,48 @@ pub fn choose_move(game: &AnyGame, level: u8) -> Option<vocab::Move> {
 }
 
 /// Picks a move for the seat to move at `level` within `budget`.
-pub fn think(game: &AnyGame, level: u8, _budget: &Budget) -> Option<vocab::Move> {
+pub fn think(game: &AnyGame, level: u8, budget: &Budget) -> Option<vocab::Move> {
     match game {
         AnyGame::Shogi(g) => shallow::shogi(g, level),
-        AnyGame::Shogi4(g) => greedy4::shogi4(g, level),
-        AnyGame::Chess4(g) => greedy_chess4::chess4(g, level),
+        AnyGame::Shogi4(g) if level <= 2 => greedy4::shogi4(g, level),
+        AnyGame::Chess4(g) if level <= 2 => greedy_chess4::chess4(g, level),
+        AnyGame::Shogi4(g) => {
+            let pairs = g.rules().play.format == crate::rules::shogi4::Format::Pairs;
+            let sides = sides(&**g, pairs, multi::shogi_values)?;
+            let (depth, budget) = multi_level(level, budget);
+            multi::best_move(&**g, sides, depth, &budget).map(|mv| g.to_vocab(mv))
+        }
+        AnyGame::Chess4(g) => {
+            let teams = g.rules().variant == crate::rules::chess4::Variant::Teams;
+            let sides = sides(&**g, teams, multi::chess_values)?;
+            let (depth, budget) = multi_level(level, budget);
+            multi::best_move(&**g, sides, depth, &budget).map(|mv| g.to_vocab(mv))
+        }
     }
+}
+
+/// The seat to move's side: itself, with its partner across the table in
+/// team games.
+fn sides<G: Game>(game: &G, teams: bool, values: multi::Values) -> Option<multi::Sides> {
+    let seat = game.to_move()?;
+    let mut team = SeatSet::EMPTY.with(seat);
+    if teams {
+        team = team.with(Seat((seat.0 + 2) % 4));
+    }
+    Some(multi::Sides { team, values })
+}
+
+/// The four-player levels above the greedy ones: 3 looks two plies ahead
+/// in a quarter of the time, 4 deepens for half the time, 5 for all of it.
+fn multi_level(level: u8, budget: &Budget) -> (u32, Budget) {
+    let (depth, share) = match level {
+        0..=3 => (2, 4),
+        4 => (16, 2),
+        _ => (16, 1),
+    };
+    let budget = Budget {
+        time: budget.time / share,
+        stop: budget.stop.clone(),
+    };
+    (depth, budget)
 }

@@ -19,6 +19,8 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 const COUNTS: [&str; 6] = ["none", "100", "150", "200", "256", "300"];
 const TIMES: [TimeLimit; 3] = [TimeLimit::None, TimeLimit::Seconds30, TimeLimit::Seconds60];
 const MODES: [Mode; 3] = [Mode::Online, Mode::VsComputer, Mode::SameDevice];
+/// CPU levels, weakest first.
+const CPU_LEVELS: [u8; crate::cpu::MAX_LEVEL as usize] = [1, 2, 3, 4, 5];
 /// `None` is the room's default (see `RoomSettings::away_policy`).
 const AWAY: [Option<AwayPolicy>; 3] = [None, Some(AwayPolicy::Cpu), Some(AwayPolicy::Wait)];
 
@@ -163,7 +165,7 @@ impl SetupScreen {
             Field::Time => s.time_limit = cycle(&TIMES, s.time_limit, step),
             Field::Away => s.away = cycle(&AWAY, s.away, step),
             Field::Mode => s.mode = cycle(&MODES, s.mode, step),
-            Field::Cpu => s.cpu_level = cycle(&[1, 2, 3], s.cpu_level, step),
+            Field::Cpu => s.cpu_level = cycle(&CPU_LEVELS, s.cpu_level, step),
             Field::Create => return Action::Create(self.settings.clone()),
         }
         Action::None
@@ -219,7 +221,7 @@ impl SetupScreen {
             Field::Cpu => (
                 "CPU level".into(),
                 s.cpu_level.to_string(),
-                "strength of CPU players, 1-3".into(),
+                "strength of CPU players, 1 (beginner) to 5 (strongest)".into(),
             ),
             Field::Create => (String::new(), "[ Create room ]".into(), String::new()),
         };
