@@ -6,7 +6,8 @@
 
 mod greedy4;
 mod greedy_chess4;
-mod shallow;
+pub mod shallow;
+pub mod shogi;
 
 use crate::rules::AnyGame;
 use crate::rules::vocab;
@@ -50,9 +51,9 @@ pub fn choose_move(game: &AnyGame, level: u8) -> Option<vocab::Move> {
 }
 
 /// Picks a move for the seat to move at `level` within `budget`.
-pub fn think(game: &AnyGame, level: u8, _budget: &Budget) -> Option<vocab::Move> {
+pub fn think(game: &AnyGame, level: u8, budget: &Budget) -> Option<vocab::Move> {
     match game {
-        AnyGame::Shogi(g) => shallow::shogi(g, level),
+        AnyGame::Shogi(g) => shogi::think(g, level, budget),
         AnyGame::Shogi4(g) => greedy4::shogi4(g, level),
         AnyGame::Chess4(g) => greedy_chess4::chess4(g, level),
     }
