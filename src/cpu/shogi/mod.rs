@@ -4,6 +4,7 @@
 
 pub mod eval;
 pub mod order;
+mod quiesce;
 pub mod search;
 pub mod tt;
 

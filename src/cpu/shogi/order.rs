@@ -25,6 +25,12 @@ pub struct Heuristics {
     history: Box<[[i32; 81]; 32]>,
 }
 
+impl Default for Heuristics {
+    fn default() -> Self {
+        Heuristics::new()
+    }
+}
+
 impl Heuristics {
     /// Empty tables.
     pub fn new() -> Heuristics {
@@ -169,7 +175,7 @@ impl MoveSink for Captures {
                 self.moves.push(Move::step(from, to, true));
             }
             let dead = Bitboard::dead_zone(us, kind).has(to);
-            if !dead && !(big && can_promote) {
+            if !dead && (!big || !can_promote) {
                 self.moves.push(Move::step(from, to, false));
             }
         }

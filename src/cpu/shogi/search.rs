@@ -6,8 +6,8 @@
 //! Scores are from the side to move's point of view. A mate is scored
 //! `MATE - plies`, so shorter mates score higher and are preferred.
 
-use super::eval::{evaluate, piece_value};
-use super::order::{Captures, Heuristics, MAX_PLY, pick};
+use super::eval::evaluate;
+use super::order::{Heuristics, MAX_PLY, pick};
 use super::tt::{Bound, Table};
 use crate::rules::shogi::{Move, Position};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 /// The score of being mated now (negated) or mating now; fits in an `i16`
 /// for the transposition table.
 pub const MATE: i32 = 30_000;
-const INF: i32 = 31_000;
+pub(super) const INF: i32 = 31_000;
 /// Scores beyond this are mates.
 const MATE_BOUND: i32 = MATE - 1000;
 
@@ -68,22 +68,22 @@ pub fn search(pos: &Position, history: &[u64], limits: &Limits, stop: &AtomicBoo
     s.iterate(limits)
 }
 
-struct Search<'a> {
-    pos: Position,
-    tt: Table,
-    heur: Heuristics,
+pub(super) struct Search<'a> {
+    pub(super) pos: Position,
+    pub(super) tt: Table,
+    pub(super) heur: Heuristics,
     /// Hashes of the game's positions and the search path, up to the parent
     /// of the current node (for repetition).
-    path: Vec<u64>,
-    nodes: u64,
-    deadline: Instant,
-    stop: &'a AtomicBool,
-    stopped: bool,
+    pub(super) path: Vec<u64>,
+    pub(super) nodes: u64,
+    pub(super) deadline: Instant,
+    pub(super) stop: &'a AtomicBool,
+    pub(super) stopped: bool,
     /// A scored move list per ply, reused to avoid allocation.
-    lists: Vec<Vec<(Move, i32)>>,
+    pub(super) lists: Vec<Vec<(Move, i32)>>,
     /// A move buffer per ply for quiescence.
-    bufs: Vec<Vec<Move>>,
-    root_depth: i32,
+    pub(super) bufs: Vec<Vec<Move>>,
+    pub(super) root_depth: i32,
 }
 
 impl Search<'_> {
@@ -132,13 +132,16 @@ impl Search<'_> {
         let mut alpha = -INF;
         let full_width = noise > 0;
         let hash = self.pos.hash();
-        for i in 0..root.len() {
-            let mv = root[i].0;
+        for (i, entry) in root.iter_mut().enumerate() {
+            let mv = entry.0;
             let undo = self.pos.make(mv);
             self.path.push(hash);
             let ext = i32::from(self.pos.in_check());
             let d = depth - 1 + ext;
-            let score = if i == 0 || full_width {
+            let score = if full_width {
+                // Noise needs every root move's exact score.
+                -self.negamax(d, -INF, INF, 1)
+            } else if i == 0 {
                 -self.negamax(d, -INF, -alpha, 1)
             } else {
                 let s = -self.negamax(d, -alpha - 1, -alpha, 1);
@@ -153,9 +156,9 @@ impl Search<'_> {
             if self.stopped {
                 return false;
             }
-            // Moves that failed low keep a score just below the best so the
-            // order of the next iteration stays stable.
-            root[i].1 = if score > alpha || full_width {
+            // Moves that failed low only have an upper bound: they sort
+            // after the rest in their previous order.
+            entry.1 = if score > alpha || full_width {
                 score
             } else {
                 -INF + i as i32
@@ -182,7 +185,7 @@ impl Search<'_> {
 
     /// Counts a node and checks the clock and stop flag every 1024 nodes.
     #[inline]
-    fn tick(&mut self) {
+    pub(super) fn tick(&mut self) {
         self.nodes += 1;
         if self.nodes & 1023 == 0
             && (self.stop.load(Ordering::Relaxed) || Instant::now() >= self.deadline)
@@ -226,10 +229,13 @@ impl Search<'_> {
             evaluate(&self.pos)
         };
         // Reverse futility: far enough above beta near the leaves, assume it holds.
-        if !pv && !in_check && depth <= 3 && beta.abs() < MATE_BOUND {
-            if static_eval - 110 * depth >= beta {
-                return static_eval;
-            }
+        if !pv
+            && !in_check
+            && depth <= 3
+            && beta.abs() < MATE_BOUND
+            && static_eval - 110 * depth >= beta
+        {
+            return static_eval;
         }
         let legal = self.pos.legal_moves();
         if legal.is_empty() {
@@ -353,74 +359,6 @@ impl Search<'_> {
             score = -self.negamax(d, -beta, -alpha, ply + 1);
         }
         score
-    }
-
-    /// Quiescence: stand pat on the static eval, or try captures and
-    /// promotions (all evasions when in check) until the position is quiet.
-    fn quiesce(&mut self, mut alpha: i32, beta: i32, ply: usize) -> i32 {
-        self.tick();
-        if self.stopped {
-            return 0;
-        }
-        if ply >= MAX_PLY - 2 {
-            return evaluate(&self.pos);
-        }
-        let mut buf = std::mem::take(&mut self.bufs[ply]);
-        let stand = if self.pos.in_check() {
-            buf.clear();
-            buf.extend_from_slice(&self.pos.legal_moves());
-            if buf.is_empty() {
-                self.bufs[ply] = buf;
-                return -MATE + ply as i32;
-            }
-            None
-        } else {
-            let stand = evaluate(&self.pos);
-            if stand >= beta {
-                self.bufs[ply] = buf;
-                return stand;
-            }
-            alpha = alpha.max(stand);
-            buf = Captures::of(&self.pos, buf).moves;
-            Some(stand)
-        };
-        let mut best = stand.unwrap_or(-INF);
-        let mut list = std::mem::take(&mut self.lists[ply]);
-        self.heur
-            .score_all(&self.pos, &buf, None, MAX_PLY - 1, &mut list);
-        for i in 0..list.len() {
-            let mv = pick(&mut list, i);
-            if stand.is_some_and(|st| self.futile(mv, st, alpha)) {
-                continue;
-            }
-            let undo = self.pos.make(mv);
-            let score = -self.quiesce(-beta, -alpha, ply + 1);
-            self.pos.unmake(mv, undo);
-            if self.stopped {
-                break;
-            }
-            if score > best {
-                best = score;
-                if score > alpha {
-                    alpha = score;
-                    if score >= beta {
-                        break;
-                    }
-                }
-            }
-        }
-        self.lists[ply] = list;
-        self.bufs[ply] = buf;
-        best
-    }
-
-    /// Delta pruning: a capture whose victim cannot lift the stand-pat
-    /// score near alpha is not worth searching.
-    fn futile(&self, mv: Move, stand: i32, alpha: i32) -> bool {
-        let victim = self.pos.piece_at(mv.to());
-        !mv.is_promotion()
-            && !victim.is_empty()
-            && stand + piece_value(victim.kind()) + 200 <= alpha
     }
 }
 
