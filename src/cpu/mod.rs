@@ -8,7 +8,8 @@ mod greedy4;
 mod greedy_chess4;
 pub mod multi;
 pub mod pool;
-mod shallow;
+pub mod shallow;
+pub mod shogi;
 
 use crate::rules::vocab::{self, Seat, SeatSet};
 use crate::rules::{AnyGame, Game};
@@ -54,7 +55,7 @@ pub fn choose_move(game: &AnyGame, level: u8) -> Option<vocab::Move> {
 /// Picks a move for the seat to move at `level` within `budget`.
 pub fn think(game: &AnyGame, level: u8, budget: &Budget) -> Option<vocab::Move> {
     match game {
-        AnyGame::Shogi(g) => shallow::shogi(g, level),
+        AnyGame::Shogi(g) => shogi::think(g, level, budget),
         AnyGame::Shogi4(g) if level <= 2 => greedy4::shogi4(g, level),
         AnyGame::Chess4(g) if level <= 2 => greedy_chess4::chess4(g, level),
         AnyGame::Shogi4(g) => {

@@ -1,0 +1,71 @@
+//! The two-player shogi CPU: an alpha-beta search ([`search`]) over an
+//! evaluation of material, hands, piece placement and king safety
+//! ([`eval`]), and the table that maps the CPU levels onto it.
+
+pub mod eval;
+pub mod order;
+mod quiesce;
+pub mod search;
+pub mod tt;
+
+use super::Budget;
+use crate::rules::Game;
+use crate::rules::shogi::{Position, ShogiGame};
+use crate::rules::vocab;
+use search::{Limits, Report};
+use std::time::Duration;
+
+/// The levels, weakest first: `(depth, time cap, root noise)`. The time is
+/// also capped by the caller's budget; level 5 uses the whole budget.
+///
+/// | level | depth | time           | noise  | plays like                  |
+/// |-------|-------|----------------|--------|-----------------------------|
+/// | 1     | 1     | 0.1 s          | ±300   | a beginner: takes what hangs, blunders |
+/// | 2     | 2     | 0.2 s          | ±120   | sees replies, still loose   |
+/// | 3     | 4     | 0.3 s          | ±20    | a casual club player        |
+/// | 4     | 64    | 0.7 s          | 0      | full search, short thought  |
+/// | 5     | 64    | whole budget   | 0      | the strongest               |
+const LEVELS: [(i32, Option<Duration>, i32); 5] = [
+    (1, Some(Duration::from_millis(100)), 300),
+    (2, Some(Duration::from_millis(200)), 120),
+    (4, Some(Duration::from_millis(300)), 20),
+    (64, Some(Duration::from_millis(700)), 0),
+    (64, None, 0),
+];
+
+/// The search limits of `level` (clamped to 1..=5) within `budget`.
+pub fn limits(level: u8, budget: Duration) -> Limits {
+    let (depth, cap, noise) = LEVELS[(level.clamp(1, 5) - 1) as usize];
+    Limits {
+        depth,
+        time: cap.map_or(budget, |c| c.min(budget)),
+        noise,
+        tt_bits: if depth <= 4 { 16 } else { 20 },
+    }
+}
+
+/// The hashes of the game's positions before the current one, oldest
+/// first, replayed from its start (for repetition in the search).
+pub fn history(game: &ShogiGame) -> Vec<u64> {
+    let mut pos = game.start().clone();
+    let mut hashes = Vec::with_capacity(game.moves().len());
+    for &mv in game.moves() {
+        hashes.push(pos.hash());
+        pos.make(mv);
+    }
+    hashes
+}
+
+/// Searches `pos` (after the positions in `history`) at `level`.
+pub fn search_position(pos: &Position, history: &[u64], level: u8, budget: &Budget) -> Report {
+    search::search(pos, history, &limits(level, budget.time), &budget.stop)
+}
+
+/// The CPU's move in `game` at `level`, or `None` when the game is over.
+pub fn think(game: &ShogiGame, level: u8, budget: &Budget) -> Option<vocab::Move> {
+    if game.outcome().is_some() {
+        return None;
+    }
+    let report = search_position(game.position(), &history(game), level, budget);
+    report.best.map(|mv| game.to_vocab(mv))
+}

@@ -1,0 +1,185 @@
+//! Move ordering: the better the first move tried, the more alpha-beta
+//! prunes. Order: the transposition-table move, captures by MVV-LVA (most
+//! valuable victim, least valuable attacker), promotions, the two killer
+//! moves of the ply, then quiet moves by the history heuristic.
+//!
+//! Also the capture generator that quiescence uses: the rules' legal
+//! generator with a sink that keeps only captures and big promotions.
+
+use super::eval::piece_value;
+use crate::rules::shogi::bitboard::Bitboard;
+use crate::rules::shogi::movegen::MoveSink;
+use crate::rules::shogi::{Color, Kind, Move, Position, Sq};
+
+/// Deepest ply the killer table tracks.
+pub const MAX_PLY: usize = 128;
+
+const TT_MOVE: i32 = 1 << 30;
+const CAPTURE: i32 = 1 << 28;
+const KILLER: i32 = 1 << 26;
+
+/// Per-search ordering memory: killers per ply and history per (piece
+/// kind or drop, destination) of quiet moves that caused cutoffs.
+pub struct Heuristics {
+    killers: [[Move; 2]; MAX_PLY],
+    history: Box<[[i32; 81]; 32]>,
+}
+
+impl Default for Heuristics {
+    fn default() -> Self {
+        Heuristics::new()
+    }
+}
+
+impl Heuristics {
+    /// Empty tables.
+    pub fn new() -> Heuristics {
+        Heuristics {
+            killers: [[Move(0); 2]; MAX_PLY],
+            history: Box::new([[0; 81]; 32]),
+        }
+    }
+
+    /// Remembers a quiet move that refuted a node at `ply` searched to `depth`.
+    pub fn cutoff(&mut self, pos: &Position, mv: Move, ply: usize, depth: i32) {
+        let k = &mut self.killers[ply.min(MAX_PLY - 1)];
+        if k[0] != mv {
+            k[1] = k[0];
+            k[0] = mv;
+        }
+        let h = &mut self.history[mover_index(pos, mv)][mv.to().index()];
+        *h += depth * depth;
+        if *h > KILLER / 2 {
+            // Age the whole table so history stays below the killers' band.
+            for row in self.history.iter_mut() {
+                for v in row.iter_mut() {
+                    *v /= 2;
+                }
+            }
+        }
+    }
+
+    /// Sort key for `mv` at `ply` (higher first).
+    fn score(&self, pos: &Position, mv: Move, tt: Option<Move>, ply: usize) -> i32 {
+        if Some(mv) == tt {
+            return TT_MOVE;
+        }
+        let victim = pos.piece_at(mv.to());
+        let promo = if mv.is_promotion() { 200 } else { 0 };
+        if !victim.is_empty() {
+            let attacker = pos.piece_at(mv.from()).kind();
+            return CAPTURE + piece_value(victim.kind()) * 8 - piece_value(attacker) / 8 + promo;
+        }
+        if mv.is_promotion() {
+            return CAPTURE - 2000 + promo;
+        }
+        let k = &self.killers[ply.min(MAX_PLY - 1)];
+        if mv == k[0] {
+            return KILLER + 1;
+        }
+        if mv == k[1] {
+            return KILLER;
+        }
+        self.history[mover_index(pos, mv)][mv.to().index()] - unpromoted_penalty(pos, mv)
+    }
+
+    /// Scores `moves` for [`pick`].
+    pub fn score_all(
+        &self,
+        pos: &Position,
+        moves: &[Move],
+        tt: Option<Move>,
+        ply: usize,
+        out: &mut Vec<(Move, i32)>,
+    ) {
+        out.clear();
+        out.extend(moves.iter().map(|&m| (m, self.score(pos, m, tt, ply))));
+    }
+}
+
+/// Not promoting a pawn, bishop or rook is almost never right: try it last.
+fn unpromoted_penalty(pos: &Position, mv: Move) -> i32 {
+    if mv.is_drop() || mv.is_promotion() {
+        return 0;
+    }
+    let kind = pos.piece_at(mv.from()).kind();
+    let zone = Bitboard::promotion_zone(pos.side_to_move());
+    let could = matches!(kind, Kind::Pawn | Kind::Bishop | Kind::Rook)
+        && (zone.has(mv.to()) || zone.has(mv.from()));
+    if could { KILLER / 2 } else { 0 }
+}
+
+/// History row of a move: the moving piece (0..16) or the dropped kind (16..).
+fn mover_index(pos: &Position, mv: Move) -> usize {
+    match mv.dropped() {
+        Some(kind) => 16 + kind.index(),
+        None => pos.piece_at(mv.from()).kind().index(),
+    }
+}
+
+/// Selection sort step: moves the best remaining move to `i` and returns
+/// it. Cheaper than a full sort when a cutoff comes early.
+#[inline]
+pub fn pick(moves: &mut [(Move, i32)], i: usize) -> Move {
+    let mut best = i;
+    for j in i + 1..moves.len() {
+        if moves[j].1 > moves[best].1 {
+            best = j;
+        }
+    }
+    moves.swap(i, best);
+    moves[i].0
+}
+
+/// A sink that keeps captures and promotions of pawns, bishops and rooks
+/// (skipping their pointless non-promotions), for quiescence.
+pub struct Captures {
+    them: Bitboard,
+    /// The moves kept.
+    pub moves: Vec<Move>,
+}
+
+impl Captures {
+    /// The noisy legal moves of `pos`'s side to move.
+    pub fn of(pos: &Position, buf: Vec<Move>) -> Captures {
+        let mut sink = Captures {
+            them: pos.pieces(pos.side_to_move().opponent()),
+            moves: buf,
+        };
+        sink.moves.clear();
+        pos.generate(&mut sink);
+        sink
+    }
+}
+
+impl MoveSink for Captures {
+    fn steps(&mut self, us: Color, kind: Kind, from: Sq, targets: Bitboard) {
+        let zone = Bitboard::promotion_zone(us);
+        let big = matches!(kind, Kind::Pawn | Kind::Bishop | Kind::Rook);
+        let promoting = big && zone.has(from);
+        let noisy = if big {
+            targets
+                & (self.them
+                    | zone
+                    | if promoting {
+                        Bitboard::FULL
+                    } else {
+                        Bitboard::EMPTY
+                    })
+        } else {
+            targets & self.them
+        };
+        for to in noisy {
+            let can_promote = kind.can_promote() && (zone.has(from) || zone.has(to));
+            if can_promote {
+                self.moves.push(Move::step(from, to, true));
+            }
+            let dead = Bitboard::dead_zone(us, kind).has(to);
+            if !dead && (!big || !can_promote) {
+                self.moves.push(Move::step(from, to, false));
+            }
+        }
+    }
+
+    fn drops(&mut self, _kind: Kind, _targets: Bitboard) {}
+}

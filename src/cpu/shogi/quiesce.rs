@@ -1,0 +1,79 @@
+//! Quiescence search: at the horizon, keep resolving captures and
+//! promotions (and every evasion when in check) so the static evaluation
+//! is only trusted in quiet positions. Stand pat lets the side to move
+//! decline all captures; delta pruning skips captures that cannot matter.
+
+use super::eval::{evaluate, piece_value};
+use super::order::{Captures, MAX_PLY, pick};
+use super::search::{INF, MATE, Search};
+use crate::rules::shogi::Move;
+
+impl Search<'_> {
+    /// Quiescence: stand pat on the static eval, or try captures and
+    /// promotions (all evasions when in check) until the position is quiet.
+    pub(super) fn quiesce(&mut self, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.tick();
+        if self.stopped {
+            return 0;
+        }
+        if ply >= MAX_PLY - 2 {
+            return evaluate(&self.pos);
+        }
+        let mut buf = std::mem::take(&mut self.bufs[ply]);
+        let stand = if self.pos.in_check() {
+            buf.clear();
+            buf.extend_from_slice(&self.pos.legal_moves());
+            if buf.is_empty() {
+                self.bufs[ply] = buf;
+                return -MATE + ply as i32;
+            }
+            None
+        } else {
+            let stand = evaluate(&self.pos);
+            if stand >= beta {
+                self.bufs[ply] = buf;
+                return stand;
+            }
+            alpha = alpha.max(stand);
+            buf = Captures::of(&self.pos, buf).moves;
+            Some(stand)
+        };
+        let mut best = stand.unwrap_or(-INF);
+        let mut list = std::mem::take(&mut self.lists[ply]);
+        self.heur
+            .score_all(&self.pos, &buf, None, MAX_PLY - 1, &mut list);
+        for i in 0..list.len() {
+            let mv = pick(&mut list, i);
+            if stand.is_some_and(|st| self.futile(mv, st, alpha)) {
+                continue;
+            }
+            let undo = self.pos.make(mv);
+            let score = -self.quiesce(-beta, -alpha, ply + 1);
+            self.pos.unmake(mv, undo);
+            if self.stopped {
+                break;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.lists[ply] = list;
+        self.bufs[ply] = buf;
+        best
+    }
+
+    /// Delta pruning: a capture whose victim cannot lift the stand-pat
+    /// score near alpha is not worth searching.
+    fn futile(&self, mv: Move, stand: i32, alpha: i32) -> bool {
+        let victim = self.pos.piece_at(mv.to());
+        !mv.is_promotion()
+            && !victim.is_empty()
+            && stand + piece_value(victim.kind()) + 200 <= alpha
+    }
+}

@@ -1,0 +1,388 @@
+//! The search: iterative deepening over a principal variation search
+//! (negamax alpha-beta with null windows after the first move), a
+//! transposition table, quiescence on captures and promotions, check
+//! extensions, late-move reductions and futility pruning near the leaves.
+//!
+//! Scores are from the side to move's point of view. A mate is scored
+//! `MATE - plies`, so shorter mates score higher and are preferred.
+
+use super::eval::evaluate;
+use super::order::{Heuristics, MAX_PLY, pick};
+use super::tt::{Bound, Table};
+use crate::rules::shogi::{Move, Position};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// The score of being mated now (negated) or mating now; fits in an `i16`
+/// for the transposition table.
+pub const MATE: i32 = 30_000;
+pub(super) const INF: i32 = 31_000;
+/// Scores beyond this are mates.
+const MATE_BOUND: i32 = MATE - 1000;
+
+/// What one search may use.
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// The deepest iteration (plies).
+    pub depth: i32,
+    /// The time for the whole search.
+    pub time: Duration,
+    /// Root noise in centipawns: each root move is scored exactly and the
+    /// move with the best score plus a random amount up to this is played
+    /// (0: the best move).
+    pub noise: i32,
+    /// Transposition table size as a power of two of entries.
+    pub tt_bits: u32,
+}
+
+/// What one search found.
+#[derive(Clone, Debug)]
+pub struct Report {
+    /// The move to play (`None` only when there is no legal move).
+    pub best: Option<Move>,
+    /// Its score.
+    pub score: i32,
+    /// The last completed iteration's depth (0: none completed).
+    pub depth: i32,
+    /// Nodes visited (main search and quiescence).
+    pub nodes: u64,
+}
+
+/// Searches `pos`, whose game so far went through the positions hashed in
+/// `history` (oldest first, `pos` itself excluded), within `limits`,
+/// stopping early when `stop` is set.
+pub fn search(pos: &Position, history: &[u64], limits: &Limits, stop: &AtomicBool) -> Report {
+    let mut s = Search {
+        pos: pos.clone(),
+        tt: Table::new(limits.tt_bits),
+        heur: Heuristics::new(),
+        path: history.to_vec(),
+        nodes: 0,
+        deadline: Instant::now() + limits.time,
+        stop,
+        stopped: false,
+        lists: (0..MAX_PLY).map(|_| Vec::new()).collect(),
+        bufs: (0..MAX_PLY).map(|_| Vec::new()).collect(),
+        root_depth: 0,
+    };
+    s.iterate(limits)
+}
+
+pub(super) struct Search<'a> {
+    pub(super) pos: Position,
+    pub(super) tt: Table,
+    pub(super) heur: Heuristics,
+    /// Hashes of the game's positions and the search path, up to the parent
+    /// of the current node (for repetition).
+    pub(super) path: Vec<u64>,
+    pub(super) nodes: u64,
+    pub(super) deadline: Instant,
+    pub(super) stop: &'a AtomicBool,
+    pub(super) stopped: bool,
+    /// A scored move list per ply, reused to avoid allocation.
+    pub(super) lists: Vec<Vec<(Move, i32)>>,
+    /// A move buffer per ply for quiescence.
+    pub(super) bufs: Vec<Vec<Move>>,
+    pub(super) root_depth: i32,
+}
+
+impl Search<'_> {
+    /// Iterative deepening: each completed iteration's best move is kept, so
+    /// stopping at any time leaves a move from a whole search.
+    fn iterate(&mut self, limits: &Limits) -> Report {
+        let started = Instant::now();
+        let legal = self.pos.legal_moves();
+        let mut root: Vec<(Move, i32)> = Vec::new();
+        self.heur.score_all(&self.pos, &legal, None, 0, &mut root);
+        root.sort_by_key(|&(_, s)| -s);
+        let mut report = Report {
+            best: root.first().map(|m| m.0),
+            score: 0,
+            depth: 0,
+            nodes: 0,
+        };
+        if root.len() <= 1 || self.stop.load(Ordering::Relaxed) {
+            return report;
+        }
+        for depth in 1..=limits.depth.min(MAX_PLY as i32 - 8) {
+            self.root_depth = depth;
+            let done = self.root(&mut root, depth, limits.noise);
+            if !done {
+                break;
+            }
+            report.best = Some(root[0].0);
+            report.score = root[0].1;
+            report.depth = depth;
+            let elapsed = started.elapsed();
+            let mate_seen = root[0].1.abs() > MATE_BOUND && MATE - root[0].1.abs() <= depth;
+            if mate_seen || elapsed * 2 > limits.time {
+                break;
+            }
+        }
+        if limits.noise > 0 && report.depth > 0 {
+            report.best = Some(noisy_pick(&root, limits.noise));
+        }
+        report.nodes = self.nodes;
+        report
+    }
+
+    /// One root iteration; sorts `root` best first. Returns false when it
+    /// was stopped before finishing.
+    fn root(&mut self, root: &mut [(Move, i32)], depth: i32, noise: i32) -> bool {
+        let mut alpha = -INF;
+        let full_width = noise > 0;
+        let hash = self.pos.hash();
+        for (i, entry) in root.iter_mut().enumerate() {
+            let mv = entry.0;
+            let undo = self.pos.make(mv);
+            self.path.push(hash);
+            let ext = i32::from(self.pos.in_check());
+            let d = depth - 1 + ext;
+            let score = if full_width {
+                // Noise needs every root move's exact score.
+                -self.negamax(d, -INF, INF, 1)
+            } else if i == 0 {
+                -self.negamax(d, -INF, -alpha, 1)
+            } else {
+                let s = -self.negamax(d, -alpha - 1, -alpha, 1);
+                if s > alpha && !self.stopped {
+                    -self.negamax(d, -INF, -alpha, 1)
+                } else {
+                    s
+                }
+            };
+            self.path.pop();
+            self.pos.unmake(mv, undo);
+            if self.stopped {
+                return false;
+            }
+            // Moves that failed low only have an upper bound: they sort
+            // after the rest in their previous order.
+            entry.1 = if score > alpha || full_width {
+                score
+            } else {
+                -INF + i as i32
+            };
+            alpha = alpha.max(score);
+        }
+        root.sort_by_key(|&(_, s)| -s);
+        self.tt
+            .store(hash, 0, Some(root[0].0), root[0].1, depth, Bound::Exact);
+        true
+    }
+
+    /// Whether the current position already occurred in the game or on the
+    /// search path with the same side to move: scored as a draw.
+    fn repeated(&self) -> bool {
+        let hash = self.pos.hash();
+        self.path
+            .iter()
+            .rev()
+            .skip(1)
+            .step_by(2)
+            .any(|&h| h == hash)
+    }
+
+    /// Counts a node and checks the clock and stop flag every 1024 nodes.
+    #[inline]
+    pub(super) fn tick(&mut self) {
+        self.nodes += 1;
+        if self.nodes & 1023 == 0
+            && (self.stop.load(Ordering::Relaxed) || Instant::now() >= self.deadline)
+        {
+            self.stopped = true;
+        }
+    }
+
+    fn negamax(&mut self, depth: i32, mut alpha: i32, mut beta: i32, ply: usize) -> i32 {
+        self.tick();
+        if self.stopped {
+            return 0;
+        }
+        if self.repeated() {
+            return 0;
+        }
+        let in_check = self.pos.in_check();
+        if depth <= 0 && !in_check {
+            return self.quiesce(alpha, beta, ply);
+        }
+        if ply >= MAX_PLY - 2 {
+            return evaluate(&self.pos);
+        }
+        // Mate distance pruning: no line from here beats a mate already found nearer the root.
+        alpha = alpha.max(-MATE + ply as i32);
+        beta = beta.min(MATE - ply as i32 - 1);
+        if alpha >= beta {
+            return alpha;
+        }
+        let pv = beta - alpha > 1;
+        let hash = self.pos.hash();
+        let hit = self.tt.probe(hash, ply as i32);
+        if let Some(h) = hit {
+            if !pv && h.depth >= depth && cuts(h.bound, h.score, alpha, beta) {
+                return h.score;
+            }
+        }
+        let static_eval = if in_check || depth > 3 {
+            0
+        } else {
+            evaluate(&self.pos)
+        };
+        // Reverse futility: far enough above beta near the leaves, assume it holds.
+        if !pv
+            && !in_check
+            && depth <= 3
+            && beta.abs() < MATE_BOUND
+            && static_eval - 110 * depth >= beta
+        {
+            return static_eval;
+        }
+        let legal = self.pos.legal_moves();
+        if legal.is_empty() {
+            // No legal move loses in shogi, in check or not.
+            return -MATE + ply as i32;
+        }
+        let mut list = std::mem::take(&mut self.lists[ply]);
+        let tt_move = hit.and_then(|h| h.mv);
+        self.heur
+            .score_all(&self.pos, &legal, tt_move, ply, &mut list);
+        let (best, best_move) =
+            self.moves(&mut list, depth, alpha, beta, ply, in_check, static_eval);
+        self.lists[ply] = list;
+        if self.stopped {
+            return 0;
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt
+            .store(hash, ply as i32, best_move, best, depth, bound);
+        best
+    }
+
+    /// The move loop of [`negamax`](Self::negamax): PVS with check
+    /// extension, futility pruning and late-move reductions of quiet moves.
+    #[allow(clippy::too_many_arguments)]
+    fn moves(
+        &mut self,
+        list: &mut [(Move, i32)],
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        in_check: bool,
+        static_eval: i32,
+    ) -> (i32, Option<Move>) {
+        let mut best = -INF;
+        let mut best_move = None;
+        let hash = self.pos.hash();
+        for i in 0..list.len() {
+            let mv = pick(list, i);
+            let quiet = !mv.is_promotion() && self.pos.piece_at(mv.to()).is_empty();
+            let undo = self.pos.make(mv);
+            let gives_check = self.pos.in_check();
+            // Futility: a quiet move at the frontier that cannot lift the
+            // eval to alpha is skipped (never when checking or evading).
+            if quiet
+                && !in_check
+                && !gives_check
+                && depth <= 2
+                && i > 0
+                && alpha.abs() < MATE_BOUND
+                && static_eval + 150 * depth <= alpha
+            {
+                self.pos.unmake(mv, undo);
+                continue;
+            }
+            self.path.push(hash);
+            let ext = i32::from(gives_check && (ply as i32) < self.root_depth * 2);
+            let score = self.child(
+                i,
+                depth - 1 + ext,
+                alpha,
+                beta,
+                ply,
+                quiet && !in_check && !gives_check,
+            );
+            self.path.pop();
+            self.pos.unmake(mv, undo);
+            if self.stopped {
+                return (0, None);
+            }
+            if score > best {
+                best = score;
+                best_move = Some(mv);
+            }
+            if score > alpha {
+                alpha = score;
+                if score >= beta {
+                    if quiet {
+                        self.heur.cutoff(&self.pos, mv, ply, depth);
+                    }
+                    break;
+                }
+            }
+        }
+        (best, best_move)
+    }
+
+    /// Searches the child after the `i`th move: the first with the full
+    /// window, later ones with a null window (reduced when quiet and late),
+    /// re-searched when they unexpectedly beat alpha.
+    #[allow(clippy::too_many_arguments)]
+    fn child(
+        &mut self,
+        i: usize,
+        d: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        reducible: bool,
+    ) -> i32 {
+        if i == 0 {
+            return -self.negamax(d, -beta, -alpha, ply + 1);
+        }
+        let r = if reducible && d >= 2 && i >= 3 {
+            1 + i32::from(i >= 12 && d >= 5)
+        } else {
+            0
+        };
+        let mut score = -self.negamax(d - r, -alpha - 1, -alpha, ply + 1);
+        if score > alpha && r > 0 {
+            score = -self.negamax(d, -alpha - 1, -alpha, ply + 1);
+        }
+        if score > alpha && score < beta {
+            score = -self.negamax(d, -beta, -alpha, ply + 1);
+        }
+        score
+    }
+}
+
+/// Whether a stored bound decides the node at this window.
+fn cuts(bound: Bound, score: i32, alpha: i32, beta: i32) -> bool {
+    match bound {
+        Bound::Exact => true,
+        Bound::Lower => score >= beta,
+        Bound::Upper => score <= alpha,
+    }
+}
+
+/// The root move with the best score plus noise.
+fn noisy_pick(root: &[(Move, i32)], noise: i32) -> Move {
+    use rand::Rng;
+    let mut rng = rand::rng();
+    root.iter()
+        .max_by_key(|&&(_, s)| {
+            if s.abs() > MATE_BOUND {
+                s
+            } else {
+                s + rng.random_range(-noise..=noise)
+            }
+        })
+        .map(|m| m.0)
+        .expect("the root has moves")
+}

@@ -1,0 +1,275 @@
+//! The two-player shogi CPU: mates, captures, legality at every level, the
+//! stop flag and the time budget; and (ignored) a strength check against
+//! the old shallow search.
+
+use banmen::cpu::shogi::search::{Limits, MATE, search};
+use banmen::cpu::{Budget, MAX_LEVEL, shallow, think};
+use banmen::rules::shogi::{Move, Position, ShogiGame, ShogiRules};
+use banmen::rules::{AnyGame, Game};
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+fn game(sfen: &str) -> ShogiGame {
+    ShogiGame::from_position(ShogiRules::default(), Position::from_sfen(sfen).unwrap())
+}
+
+/// The engine move the CPU picked, checked to be legal.
+fn cpu_move(g: &ShogiGame, level: u8, time: Duration) -> Move {
+    let mv = banmen::cpu::shogi::think(g, level, &Budget::new(time)).expect("a move");
+    *g.position()
+        .legal_moves()
+        .iter()
+        .find(|m| g.to_vocab(**m) == mv)
+        .expect("the CPU's move is legal")
+}
+
+/// Whether the side to move has no legal move (mated: stalemate loses too).
+fn mated(pos: &Position) -> bool {
+    pos.legal_moves().is_empty()
+}
+
+/// A move of the side to move that mates at once, if any.
+fn mate_in_one(pos: &mut Position) -> Option<Move> {
+    for &mv in pos.legal_moves().iter() {
+        let undo = pos.make(mv);
+        let done = mated(pos);
+        pos.unmake(mv, undo);
+        if done {
+            return Some(mv);
+        }
+    }
+    None
+}
+
+/// Whether, after our move, every reply allows a mate in one.
+fn every_reply_mated(pos: &mut Position) -> bool {
+    if mated(pos) {
+        return true;
+    }
+    pos.legal_moves().iter().all(|&r| {
+        let undo = pos.make(r);
+        let ok = mate_in_one(pos).is_some();
+        pos.unmake(r, undo);
+        ok
+    })
+}
+
+#[test]
+fn finds_a_mate_in_one() {
+    let g = game("4k4/9/4P4/9/9/9/9/9/4K4 b G 1");
+    assert_eq!(
+        cpu_move(&g, MAX_LEVEL, Duration::from_secs(2)).to_usi(),
+        "G*5b"
+    );
+}
+
+const MATE_IN_THREE: &str = "7sk/9/7G1/9/9/9/9/9/4K4 b G 1";
+
+#[test]
+fn finds_a_mate_in_three() {
+    let g = game(MATE_IN_THREE);
+    let mut pos = g.position().clone();
+    assert!(
+        mate_in_one(&mut pos).is_none(),
+        "no shortcut: it is a real mate in 3"
+    );
+    let mv = cpu_move(&g, MAX_LEVEL, Duration::from_secs(3));
+    let undo = pos.make(mv);
+    assert!(
+        every_reply_mated(&mut pos),
+        "{} does not force mate",
+        mv.to_usi()
+    );
+    pos.unmake(mv, undo);
+    let report = search(&pos, &[], &limits(8, 3000), &AtomicBool::new(false));
+    assert_eq!(report.score, MATE - 3);
+}
+
+fn limits(depth: i32, ms: u64) -> Limits {
+    Limits {
+        depth,
+        time: Duration::from_millis(ms),
+        noise: 0,
+        tt_bits: 16,
+    }
+}
+
+#[test]
+fn takes_a_hanging_rook() {
+    let g = game("4k4/9/9/9/4r4/4G4/9/9/4K4 b - 1");
+    assert_eq!(
+        cpu_move(&g, MAX_LEVEL, Duration::from_secs(1)).to_usi(),
+        "5f5e"
+    );
+    // In an opening: gote's rook wandered to 5e, where sente's bishop
+    // (opened by 7g7f) takes it.
+    let g = game("lnsgkgsnl/7b1/ppppppppp/9/4r4/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 1");
+    assert_eq!(cpu_move(&g, 4, Duration::from_secs(1)).to_usi(), "8h5e");
+}
+
+#[test]
+fn a_legal_move_at_every_level() {
+    let g = ShogiGame::new(ShogiRules::default());
+    for level in 1..=MAX_LEVEL {
+        cpu_move(&g, level, Duration::from_millis(300));
+    }
+}
+
+#[test]
+fn stops_at_once_when_told_to() {
+    let g = ShogiGame::new(ShogiRules::default());
+    let budget = Budget::new(Duration::from_secs(30));
+    budget
+        .stop
+        .store(true, std::sync::atomic::Ordering::Relaxed);
+    let started = Instant::now();
+    let mv = think(&AnyGame::Shogi(Box::new(g.clone())), MAX_LEVEL, &budget).expect("a move");
+    assert!(started.elapsed() < Duration::from_millis(500));
+    assert!(
+        g.position()
+            .legal_moves()
+            .iter()
+            .any(|m| g.to_vocab(*m) == mv)
+    );
+}
+
+#[test]
+fn keeps_to_a_small_time_budget() {
+    let sfen = "ln1g3nl/1r1sk1gs1/p1pppp1pp/1p4p2/7P1/2P6/PPSPPPP1P/1B1K3R1/LN1G1GSNL b - 1";
+    let g = game(sfen);
+    let budget = Duration::from_millis(300);
+    let started = Instant::now();
+    cpu_move(&g, MAX_LEVEL, budget);
+    assert!(started.elapsed() < budget * 2 + Duration::from_millis(200));
+}
+
+/// Level 5 at 0.2 s a move against the old shallow search at its top
+/// level, 10 games with colors alternating; prints wins, draws, losses.
+/// `cargo test --release --test cpu_shogi -- --ignored --nocapture`
+#[test]
+#[ignore]
+fn strength_against_shallow() {
+    let (mut w, mut d, mut l) = (0, 0, 0);
+    for i in 0..10 {
+        let new_is_black = i % 2 == 0;
+        let mut g = ShogiGame::new(ShogiRules::default());
+        while g.outcome().is_none() && g.moves().len() < 300 {
+            let black = g.position().side_to_move() == banmen::rules::shogi::Color::Black;
+            let mv = if black == new_is_black {
+                think(
+                    &AnyGame::Shogi(Box::new(g.clone())),
+                    MAX_LEVEL,
+                    &Budget::new(Duration::from_millis(200)),
+                )
+            } else {
+                shallow::shogi(&g, MAX_LEVEL)
+            }
+            .unwrap();
+            let mv = *g
+                .position()
+                .legal_moves()
+                .iter()
+                .find(|m| g.to_vocab(**m) == mv)
+                .unwrap();
+            g.play(mv).unwrap();
+        }
+        let new_seat = if new_is_black { 0 } else { 1 };
+        let result = match g.outcome().map(|o| &o.verdict) {
+            Some(banmen::rules::vocab::Verdict::Win(s))
+                if s.contains(banmen::rules::vocab::Seat(new_seat)) =>
+            {
+                w += 1;
+                "win"
+            }
+            Some(banmen::rules::vocab::Verdict::Win(_)) => {
+                l += 1;
+                "loss"
+            }
+            _ => {
+                d += 1;
+                "draw"
+            }
+        };
+        println!(
+            "game {i}: new search as {} — {result} in {} plies",
+            if new_is_black { "sente" } else { "gote" },
+            g.moves().len()
+        );
+    }
+    println!("new search vs shallow: W {w} D {d} L {l}");
+}
+
+/// Prints positions (gote king in the corner) that the search scores as
+/// mate in exactly 3, to pick test positions from.
+#[test]
+#[ignore]
+fn find_mates_in_three() {
+    let kinds = ['G', 'S', 'N', 'L', 'P', 'B', 'R'];
+    let hands = ["G", "S", "GS", "GG", "B", "R", "N", "SS", "GN", "RG"];
+    let squares = [
+        "2a", "2b", "2c", "1b", "1c", "3a", "3b", "3c", "2d", "1d", "3d",
+    ];
+    let mut found = 0;
+    for hand in hands {
+        for bk in kinds {
+            for bsq in squares {
+                for wk in ['l', 'p', 's', 'g', 'n'] {
+                    for wsq in squares {
+                        if bsq == wsq {
+                            continue;
+                        }
+                        let sfen = build(&[(bk, bsq), (wk, wsq)], hand);
+                        let Ok(pos) = Position::from_sfen(&sfen) else {
+                            continue;
+                        };
+                        let r = search(&pos, &[], &limits(4, 200), &AtomicBool::new(false));
+                        if r.score == MATE - 3 {
+                            println!("{sfen}");
+                            found += 1;
+                            if found > 30 {
+                                return;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// An SFEN with gote's king on 1a, sente's on 5i, `pieces` placed, sente
+/// to move holding `hand`.
+fn build(pieces: &[(char, &str)], hand: &str) -> String {
+    let mut board = [['.'; 9]; 9];
+    board[0][8] = 'k';
+    board[8][4] = 'K';
+    for &(p, sq) in pieces {
+        let b = sq.as_bytes();
+        let file = (b[0] - b'1') as usize;
+        let rank = (b[1] - b'a') as usize;
+        board[rank][8 - file] = p;
+    }
+    let rows: Vec<String> = board
+        .iter()
+        .map(|row| {
+            let mut s = String::new();
+            let mut empty = 0;
+            for &c in row {
+                if c == '.' {
+                    empty += 1;
+                } else {
+                    if empty > 0 {
+                        s.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    s.push(c);
+                }
+            }
+            if empty > 0 {
+                s.push_str(&empty.to_string());
+            }
+            s
+        })
+        .collect();
+    format!("{} b {hand} 1", rows.join("/"))
+}
