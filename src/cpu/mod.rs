@@ -7,6 +7,7 @@
 mod greedy4;
 mod greedy_chess4;
 mod shallow;
+pub mod usi;
 
 use crate::rules::AnyGame;
 use crate::rules::vocab;
