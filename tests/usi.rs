@@ -229,6 +229,17 @@ fn bad_input_is_survived() {
     engine.send("position sfen 8k/7G1/7G1/9/9/9/9/9/K8 w - 1");
     engine.send("go movetime 100");
     assert_eq!(engine.bestmove(10 * SECOND), "resign");
+    // A game that ended says how before resigning.
+    engine.send("position sfen 8k/9/7G1/9/9/9/9/9/K8 b G 1 moves G*2b");
+    engine.send("go movetime 100");
+    let lines = engine.until("bestmove", 10 * SECOND);
+    assert_eq!(
+        lines,
+        [
+            "info string game over: sente wins by checkmate",
+            "bestmove resign"
+        ]
+    );
     assert_eq!(engine.quit(), Some(0));
 }
 

@@ -3,10 +3,13 @@
 //!
 //! The loop reads commands on the caller's thread; `go` starts [`think`] on
 //! a search thread, so `stop`, `isready` and `quit` are answered while it
-//! thinks. Bad input never stops the engine: a bad position or option is
+//! thinks. When the position is already over (mate, repetition), `go`
+//! says why in `info string game over: …` before `bestmove resign`. Bad
+//! input never stops the engine: a bad position or option is
 //! reported as `info string error: …` and unknown commands are ignored.
 
 use super::{Budget, MAX_LEVEL, think};
+use crate::rules::vocab::{Outcome, Seat, Verdict};
 use crate::rules::{AnyGame, GameKind, RuleValues};
 use std::io::{self, BufRead, Write};
 use std::sync::atomic::Ordering;
@@ -139,6 +142,14 @@ impl Engine {
             say(&self.out, "checkmate notimplemented");
             return;
         }
+        if let Some(outcome) = self.game.outcome() {
+            // Not USI proper, but free text a GUI shows and the match
+            // referee reads: why `bestmove resign` follows.
+            say(
+                &self.out,
+                &format!("info string game over: {}", ended(outcome)),
+            );
+        }
         let side = self.game.to_move().map_or(0, |s| s.index());
         let wait_for_stop = go.infinite || go.ponder;
         let time = match go.budget(side) {
@@ -170,6 +181,17 @@ impl Engine {
             }
         }
     }
+}
+
+/// `sente wins by checkmate`, `draw by repetition` and the like.
+fn ended(outcome: &Outcome) -> String {
+    let verdict = match &outcome.verdict {
+        Verdict::Win(seats) if seats.contains(Seat(0)) => "sente wins",
+        Verdict::Win(_) => "gote wins",
+        Verdict::Draw => "draw",
+        _ => "over",
+    };
+    format!("{verdict} by {}", outcome.reason)
 }
 
 /// The USI text of the chosen move, or `resign` when there is none.
