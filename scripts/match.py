@@ -7,8 +7,9 @@
 Opponents (Debian packages, installed with apt-get when missing):
   fairy-stockfish  USI, `UCI_Variant shogi`, strength limited with
                    `UCI_LimitStrength true` and `UCI_Elo N` (1350..2850).
-  gnushogi         its xshogi protocol (`gnushogi -X SECONDS`): it reads
-                   moves in USI notation and prints its own as `N. ... 7g7f`.
+  gnushogi         its xshogi protocol (plain `gnushogi`; time set with
+                   `level 1 0:SS`): it reads moves in USI notation and
+                   prints its own as `N. ... 7g7f`.
 
 Colors alternate: banmen is sente in odd games. Both sides get T seconds per
 move (USI engines as `go btime 0 wtime 0 byoyomi T`; gnushogi's per-move
@@ -205,7 +206,10 @@ class GnuShogiPlayer:
     def new_game(self, color):
         if self.p:
             self.p.close()
-        self.p = Process([self.path, "-X", str(self.seconds)], "gnushogi")
+        self.p = Process([self.path], "gnushogi")
+        # Its command-line time is ignored in xshogi mode: `level MOVES
+        # MIN:SEC` sets one move per T seconds (unused time carries over).
+        self.p.send(f"level 1 {self.seconds // 60}:{self.seconds % 60:02d}")
         self.sent = 0
 
     def move(self, moves, seconds):
@@ -219,7 +223,7 @@ class GnuShogiPlayer:
             return bool(MOVE_RE.match(line)) or "esign" in line or \
                 "Illegal" in line or "Drawn" in line or "mates!" in line
 
-        lines = self.p.until(done, self.seconds * 3 + 10)
+        lines = self.p.until(done, self.seconds * 5 + 10)
         if lines is None:
             return None
         last = lines[-1]
