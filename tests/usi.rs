@@ -210,6 +210,9 @@ fn bad_input_is_survived() {
     ] {
         engine.send(line);
     }
+    let stdin = engine.stdin.as_mut().unwrap();
+    stdin.write_all(b"\xff\xfe position \xc3\n").unwrap();
+    stdin.flush().unwrap();
     // `go btime banana` searched the start position until the next
     // `position` stopped it.
     let mut lines = engine.until("bestmove", 10 * SECOND);

@@ -33,10 +33,17 @@ pub fn run_stdio(level: u8) -> io::Result<()> {
 /// commands from `input` and answering on `output`, until `quit` or the
 /// end of input. Only a failure to read input is an error; a closed output
 /// ends the engine quietly.
-pub fn run(level: u8, input: impl BufRead, output: Box<dyn Write + Send>) -> io::Result<()> {
+pub fn run(level: u8, mut input: impl BufRead, output: Box<dyn Write + Send>) -> io::Result<()> {
     let mut engine = Engine::new(level, Arc::new(Mutex::new(output)));
-    for line in input.lines() {
-        if !engine.command(&line?) {
+    let mut line = Vec::new();
+    loop {
+        line.clear();
+        // Bytes, not `lines()`: a line that is not UTF-8 is one more
+        // unknown command, not the end.
+        if input.read_until(b'\n', &mut line)? == 0 {
+            break;
+        }
+        if !engine.command(&String::from_utf8_lossy(&line)) {
             break;
         }
     }
@@ -122,7 +129,7 @@ impl Engine {
         let (Some(n), Some(v)) = (name_at, value_at) else {
             return;
         };
-        if n >= v || words[n + 1..v].join(" ") != "Level" {
+        if n >= v || !words[n + 1..v].join(" ").eq_ignore_ascii_case("Level") {
             return;
         }
         match words.get(v + 1).and_then(|s| s.parse::<u8>().ok()) {
