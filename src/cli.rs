@@ -1,5 +1,5 @@
-//! The `banmen` command line: argument parsing (clap) and the rules
-//! commands `perft` and `moves`. Scripts depend on their output, so it is
+//! The `banmen` command line: argument parsing (clap), the rules
+//! commands `perft` and `moves`, and the USI engine `usi`. Scripts depend on their output, so it is
 //! kept exact: see each command's doc. `serve` (the default when no
 //! subcommand is given) is run by the binary, which owns the runtime.
 
@@ -54,6 +54,13 @@ pub enum Command {
         /// The game and position.
         #[command(flatten)]
         game: GameArgs,
+    },
+    /// Play two-player shogi as a USI engine on stdin and stdout.
+    Usi {
+        /// The CPU's level, 1 (weakest) to 5 (strongest); USI option `Level`.
+        #[arg(long, default_value_t = crate::cpu::MAX_LEVEL,
+              value_parser = clap::value_parser!(u8).range(1..=crate::cpu::MAX_LEVEL as i64))]
+        level: u8,
     },
 }
 
@@ -118,6 +125,9 @@ pub fn run(command: Command) -> Result<(), String> {
             for mv in game.build()?.legal_move_texts() {
                 println!("{mv}");
             }
+        }
+        Command::Usi { level } => {
+            crate::cpu::usi::run_stdio(level).map_err(|e| format!("usi: {e}"))?
         }
         Command::Serve(_) => return Err("serve is run by the binary".to_string()),
     }

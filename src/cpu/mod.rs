@@ -10,6 +10,7 @@ pub mod multi;
 pub mod pool;
 pub mod shallow;
 pub mod shogi;
+pub mod usi;
 
 use crate::rules::vocab::{self, Seat, SeatSet};
 use crate::rules::{AnyGame, Game};
