@@ -1,12 +1,12 @@
-//! `cargo bench --bench strength4`: the strongest four-player CPU (level 5,
-//! paranoid search) against three copies of the greedy one-ply player
+//! `cargo bench --bench strength4`: the four-player paranoid search at
+//! level 5 against three copies of the greedy one-ply player
 //! (level 2), in free-for-all four-player chess and individual four-player
 //! shogi, the strong seat moving round the table from game to game.
 //! Prints each game and how often the strong player placed first (goal:
 //! at least 70%). `GAMES=n` (default 8 per game) and `MS=t` (time per
 //! move of the strong player, default 200) change the run.
 
-use banmen::cpu::{Budget, MAX_LEVEL, think};
+use banmen::cpu::{Budget, MAX_LEVEL, think, think_paranoid};
 use banmen::rules::vocab::{Seat, Verdict};
 use banmen::rules::{AnyGame, GameKind, RuleValues};
 use std::time::Duration;
@@ -20,9 +20,12 @@ fn play(kind: GameKind, rules: &[(&str, &str)], strong: u8, ms: u64) -> (usize, 
     let mut game = AnyGame::new(kind, &values, None).expect("a game");
     let mut plies = 0;
     while let Some(seat) = game.to_move() {
-        let level = if seat.0 == strong { MAX_LEVEL } else { 2 };
         let budget = Budget::new(Duration::from_millis(ms));
-        let mv = think(&game, level, &budget).expect("a move while playing");
+        let mv = match seat.0 == strong {
+            true => think_paranoid(&game, MAX_LEVEL, &budget),
+            false => think(&game, 2, &budget),
+        };
+        let mv = mv.expect("a move while playing");
         game.play(&mv).expect("the CPU plays legal moves");
         plies += 1;
     }
@@ -59,7 +62,7 @@ fn main() {
             firsts += usize::from(place == 0);
         }
         println!(
-            "{kind}: level {MAX_LEVEL} at {ms} ms/move first in {firsts} of {games} games \
+            "{kind}: paranoid search at {ms} ms/move first in {firsts} of {games} games \
              ({:.0}%) against three greedy players (goal: 70%)",
             100.0 * firsts as f64 / games.max(1) as f64
         );
