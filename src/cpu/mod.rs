@@ -47,8 +47,8 @@ impl Budget {
 }
 
 /// Picks a move for the seat to move at `level` (1 = weakest), or `None`
-/// when the game is over. Runs on the caller's thread: callers in async
-/// code use `spawn_blocking`.
+/// when the game is over, with a one-second budget. Runs on the caller's
+/// thread (the hall runs searches on its pool, see `pool.rs`).
 pub fn choose_move(game: &AnyGame, level: u8) -> Option<vocab::Move> {
     think(game, level, &Budget::new(Duration::from_secs(1)))
 }
