@@ -6,7 +6,7 @@
 
 use super::events::{Event, Record};
 use super::state::RoomState;
-use super::view::{Occupant, Phase};
+use super::view::Phase;
 use super::{Clock, Hall, HallError, HallOptions, Room, lock};
 use crate::store::{RoomLog, Store};
 use std::sync::Arc;
@@ -57,11 +57,8 @@ impl Hall {
     }
 
     fn insert_room(&self, state: RoomState) {
-        let finished = state.phase == Phase::Finished;
-        if finished {
-            // Again, in case the server stopped between the last move and
-            // keeping the game.
-            self.inner.keep_finished(&state);
+        if state.phase == Phase::Finished {
+            self.inner.keep_finished_if_missing(&state);
         }
         let (id, code) = (state.id.clone(), state.code.clone());
         let room = Room::new(
@@ -127,11 +124,7 @@ fn reopen(
         restarts.push((state.id.clone(), state.seq, record.encode()));
         state.seq += 1;
     } else {
-        for o in &mut state.seats {
-            if let Occupant::Human { connected, .. } = o {
-                *connected = false;
-            }
-        }
+        state.everyone_away(now);
     }
     state.idle_since = Some(now);
     Ok(state)

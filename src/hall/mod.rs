@@ -489,6 +489,16 @@ impl HallInner {
         }
     }
 
+    /// Keeps a finished game unless the store has it already: after a
+    /// restart, only a server stopped between a game's last move and
+    /// keeping it left one missing, so the exports are not all recomputed.
+    pub(crate) fn keep_finished_if_missing(&self, s: &RoomState) {
+        match self.shared.store.game(&s.game_id()) {
+            Ok(Some(_)) => {}
+            _ => self.keep_finished(s),
+        }
+    }
+
     /// Issues a resume code for `who`'s seat in `room` and stores its hash.
     pub(crate) fn new_resume_code(&self, room: &Room, who: &Identity) -> String {
         let code = new_resume_code();

@@ -223,13 +223,13 @@ impl Room {
     /// bounded pool; a search about a position the game has left is told
     /// to stop.
     pub(crate) fn schedule(self: &Arc<Self>) {
+        // The game is copied only when the CPU is to move: this runs
+        // after every published change.
         let (game, level, plies) = {
             let s = lock(&self.state);
-            (
-                s.game.clone(),
-                s.cpu_to_move(self.shared.takeover_level),
-                (s.game_number, s.moves.len()),
-            )
+            let level = s.cpu_to_move(self.shared.takeover_level);
+            let game = level.map(|_| s.game.clone());
+            (game, level, (s.game_number, s.moves.len()))
         };
         let mut thinking = lock(&self.thinking);
         if let (Some(_), Some((about, _))) = (level, &*thinking) {
@@ -240,7 +240,7 @@ impl Room {
         if let Some((_, stop)) = thinking.take() {
             stop.store(true, Ordering::Relaxed);
         }
-        let Some(level) = level else {
+        let (Some(level), Some(game)) = (level, game) else {
             return;
         };
         let budget = Budget::new(self.shared.think_time);

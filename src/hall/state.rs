@@ -363,13 +363,18 @@ impl RoomState {
     /// After a restart: everybody is away; the turn clock keeps the time
     /// it had when the server stopped.
     fn restarted(&mut self, remaining_ms: Option<u64>, at: u64) {
-        let ids: Vec<String> = self.human_ids();
-        for id in ids {
-            self.set_present(&id, false, at);
-        }
+        self.everyone_away(at);
         if let (Some(clock), Some(left)) = (&mut self.clock, remaining_ms) {
             clock.remaining_ms = left;
             clock.since = clock.since.map(|_| at);
+        }
+    }
+
+    /// Marks every seated person away since `at` (nobody is connected
+    /// when a server starts).
+    pub fn everyone_away(&mut self, at: u64) {
+        for id in self.human_ids() {
+            self.set_present(&id, false, at);
         }
     }
 
@@ -567,13 +572,7 @@ impl RoomState {
     }
 
     pub fn seats_of(&self, id: &str) -> SeatSet {
-        let mut set = SeatSet::EMPTY;
-        for (i, o) in self.seats.iter().enumerate() {
-            if matches!(o, Occupant::Human { id: who, .. } if who == id) {
-                set = set.with(Seat(i as u8));
-            }
-        }
-        set
+        super::view::seats_held(&self.seats, id)
     }
 
     /// Counts a session of `id` in or out; returns how many it has now.

@@ -268,14 +268,17 @@ pub struct RoomView {
 impl RoomView {
     /// The seats held by the identity `id`.
     pub fn seats_of(&self, id: &str) -> SeatSet {
-        let mut set = SeatSet::EMPTY;
-        for (i, occupant) in self.seats.iter().enumerate() {
-            if matches!(occupant, Occupant::Human { id: who, .. } if who == id) {
-                set = set.with(Seat(i as u8));
-            }
-        }
-        set
+        seats_held(&self.seats, id)
     }
+}
+
+/// The seats in `seats` held by the identity `id` (the live room and its
+/// snapshots answer alike).
+pub(crate) fn seats_held(seats: &[Occupant], id: &str) -> SeatSet {
+    SeatSet::matching(
+        seats.len() as u8,
+        |i| matches!(&seats[usize::from(i)], Occupant::Human { id: who, .. } if who == id),
+    )
 }
 
 /// A move as the move list shows it.
