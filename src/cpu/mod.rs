@@ -73,17 +73,26 @@ pub fn think_paranoid(game: &AnyGame, level: u8, budget: &Budget) -> Option<voca
         AnyGame::Shogi(g) => shogi::think(g, level, budget),
         AnyGame::Shogi4(g) => {
             let pairs = g.rules().play.format == crate::rules::shogi4::Format::Pairs;
-            let sides = sides(&**g, pairs, multi::shogi_values)?;
-            let (depth, budget) = multi_level(level, budget);
-            multi::best_move(&**g, sides, depth, &budget).map(|mv| g.to_vocab(mv))
+            paranoid(&**g, pairs, multi::shogi_values, level, budget)
         }
         AnyGame::Chess4(g) => {
             let teams = g.rules().variant == crate::rules::chess4::Variant::Teams;
-            let sides = sides(&**g, teams, multi::chess_values)?;
-            let (depth, budget) = multi_level(level, budget);
-            multi::best_move(&**g, sides, depth, &budget).map(|mv| g.to_vocab(mv))
+            paranoid(&**g, teams, multi::chess_values, level, budget)
         }
     }
+}
+
+/// The paranoid search for the seat to move of a four-player game.
+fn paranoid<G: multi::Threats>(
+    game: &G,
+    teams: bool,
+    values: multi::Values,
+    level: u8,
+    budget: &Budget,
+) -> Option<vocab::Move> {
+    let sides = sides(game, teams, values)?;
+    let (depth, budget) = multi_level(level, budget);
+    multi::best_move(game, sides, depth, &budget).map(|mv| game.to_vocab(mv))
 }
 
 /// The seat to move's side: itself, with its partner across the table in

@@ -266,10 +266,7 @@ impl AnyGame {
 
     /// Plays a move written in the game's notation.
     pub fn play_text(&mut self, text: &str) -> Result<(), RulesError> {
-        each!(self, g => {
-            let mv = g.parse_move(text)?;
-            g.play(mv)
-        })
+        self.play_written(text).map(|_| ())
     }
 
     /// Plays a move written in the game's notation (as logs store it) and
