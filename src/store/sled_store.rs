@@ -327,9 +327,29 @@ fn foreign(path: &Path, detail: impl Into<String>) -> StoreError {
     }
 }
 
-/// Opens the sled database, turning its errors and its panics (sled 0.34
-/// may panic on damaged files) into store errors.
+/// How long opening waits for a lock that is about to be released.
+const LOCK_WAIT: std::time::Duration = std::time::Duration::from_secs(1);
+
+/// Opens the sled database, waiting up to [`LOCK_WAIT`] for its lock: sled
+/// releases the lock from its flusher thread a moment after the last
+/// handle is dropped, so a database just closed (in this process, or by a
+/// server that has just stopped) can look held for a few milliseconds. A
+/// lock still held after that belongs to another process.
 fn open_db(dir: &Path) -> Result<Db, StoreError> {
+    let start = std::time::Instant::now();
+    loop {
+        match open_db_once(dir) {
+            Err(StoreError::Locked { .. }) if start.elapsed() < LOCK_WAIT => {
+                std::thread::sleep(std::time::Duration::from_millis(20));
+            }
+            result => return result,
+        }
+    }
+}
+
+/// One attempt at opening, turning sled's errors and its panics (sled 0.34
+/// may panic on damaged files) into store errors.
+fn open_db_once(dir: &Path) -> Result<Db, StoreError> {
     let config = sled::Config::new().path(dir);
     match catch_unwind(AssertUnwindSafe(|| config.open())) {
         Ok(result) => result.map_err(|e| open_error(dir, e)),
