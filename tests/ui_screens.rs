@@ -150,6 +150,26 @@ async fn waiting_room_shows_code_and_join_command() {
     assert!(s.has("Open public rooms"), "{}", s.text());
 }
 
+#[tokio::test]
+async fn the_host_puts_the_cpu_in_a_seat_by_its_number() {
+    let hall = Hall::new(1);
+    let mut app = lobby_app(&hall, "alice");
+    chars(&mut app, "cc");
+    let s = render(&mut app, 80, 24);
+    assert!(s.has("1-2 CPU seats"), "{}", s.text());
+    let seat = s.line_of("(empty)").expect("an empty seat");
+    chars(&mut app, "222");
+    let s = render(&mut app, 80, 24);
+    assert!(s.lines[seat].contains("CPU (level 3)"), "{}", s.text());
+    assert!(s.has("CPU at level 3."), "{}", s.text());
+    // A seat the room does not have: nothing happens.
+    chars(&mut app, "4");
+    assert!(render(&mut app, 80, 24).lines[seat].contains("CPU (level 3)"));
+    chars(&mut app, "s");
+    let s = render(&mut app, 80, 24);
+    assert!(s.has("CPU (level 3)"), "{}", s.text());
+}
+
 fn game_app(hall: &Hall, mode_key: &str) -> App {
     let mut app = lobby_app(hall, "alice");
     chars(&mut app, mode_key);

@@ -99,6 +99,14 @@ pub enum Event {
         /// The identity id.
         id: String,
     },
+    /// The host put the CPU in a seat at a level, changed a CPU seat's
+    /// level, or (`None`, before the game) emptied a CPU seat again.
+    SeatCpu {
+        /// The seat.
+        seat: u8,
+        /// The CPU's level, or `None` for an empty seat.
+        level: Option<u8>,
+    },
 }
 
 /// An event with the wall time (ms since the Unix epoch) it happened.

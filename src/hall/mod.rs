@@ -55,6 +55,9 @@ pub enum HallError {
     /// Every seat is taken.
     #[error("the room is full (you can watch instead)")]
     RoomFull,
+    /// A person holds that seat.
+    #[error("a player holds that seat")]
+    SeatTaken,
     /// Only the host may do that.
     #[error("only the host can do that")]
     NotHost,

@@ -478,6 +478,34 @@ impl RoomHandle {
         self.room.update(|room, s| room.commit(s, Event::Started))
     }
 
+    /// The host's next CPU choice for `seat`: before the game an empty
+    /// seat becomes a CPU at level 1, each press raises the level, and
+    /// after the strongest the seat is open again; during the game a CPU
+    /// seat's level goes round from the strongest back to 1.
+    pub fn cycle_cpu(&self, seat: Seat) -> Result<(), HallError> {
+        if !self.is_host() {
+            return Err(HallError::NotHost);
+        }
+        self.room.update(|room, s| {
+            let waiting = s.phase == Phase::Waiting;
+            let level = match s.seats.get(seat.index()) {
+                Some(Occupant::Empty) => Some(1),
+                Some(Occupant::Cpu { level }) if *level < crate::cpu::MAX_LEVEL => Some(level + 1),
+                Some(Occupant::Cpu { .. }) if waiting => None,
+                Some(Occupant::Cpu { .. }) => Some(1),
+                Some(Occupant::Human { .. }) => return Err(HallError::SeatTaken),
+                None => return Err(HallError::WrongPhase("the room has no such seat")),
+            };
+            room.commit(
+                s,
+                Event::SeatCpu {
+                    seat: seat.0,
+                    level,
+                },
+            )
+        })
+    }
+
     fn my_turn(&self, s: &RoomState) -> Result<Seat, HallError> {
         let who = self.who.as_ref().ok_or(HallError::NotYourTurn)?;
         if s.phase != Phase::Playing {

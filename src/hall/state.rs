@@ -221,6 +221,7 @@ impl RoomState {
                 }
             }
             Event::Agreed { id } => self.agree(id, at)?,
+            Event::SeatCpu { seat, level } => self.seat_cpu(Seat(*seat), *level)?,
         }
         self.last_activity = at;
         Ok(())
@@ -356,6 +357,34 @@ impl RoomState {
         if self.game.to_move() == Some(seat) {
             self.reset_clock(at);
         }
+        self.refresh_turn_status();
+        Ok(())
+    }
+
+    /// The host's choice for a seat: a CPU at `level` in an empty or CPU
+    /// seat before the game, a new level for a CPU seat at any time, or
+    /// an empty seat again (`None`) before the game.
+    fn seat_cpu(&mut self, seat: Seat, level: Option<u8>) -> Result<(), HallError> {
+        if level.is_some_and(|l| !(1..=crate::cpu::MAX_LEVEL).contains(&l)) {
+            return Err(replay("no such CPU level"));
+        }
+        let waiting = self.phase == Phase::Waiting;
+        let slot = self
+            .seats
+            .get_mut(seat.index())
+            .ok_or(replay("no such seat"))?;
+        *slot = match (&*slot, level) {
+            (Occupant::Empty, Some(level)) if waiting => Occupant::Cpu { level },
+            (Occupant::Cpu { .. }, Some(level)) => Occupant::Cpu { level },
+            (Occupant::Cpu { .. }, None) if waiting => Occupant::Empty,
+            (Occupant::Human { .. }, _) => return Err(HallError::SeatTaken),
+            _ => return Err(HallError::WrongPhase("the game has started")),
+        };
+        let name = self.game.kind().seat_name(seat);
+        self.status = match level {
+            Some(level) => format!("{name}: CPU at level {level}."),
+            None => format!("{name}: seat open again."),
+        };
         self.refresh_turn_status();
         Ok(())
     }

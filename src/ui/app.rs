@@ -14,7 +14,7 @@ use crate::hall::{
     Hall, HallError, Identity, Lobby, Mode, RoomHandle, RoomSettings,
     view::{Entry, ServerAddress},
 };
-use crate::rules::vocab::Move;
+use crate::rules::vocab::{Move, Seat};
 use crate::rules::{Claim, GameKind};
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
@@ -59,6 +59,8 @@ pub enum Action {
     NewRound,
     /// Start the game (host).
     Start,
+    /// Put the CPU in a seat or change its level (host).
+    CycleCpu(Seat),
     /// Leave the room.
     Leave,
     /// Show the export panel.
@@ -261,7 +263,8 @@ impl App {
             | Action::Resign
             | Action::Claim(_)
             | Action::NewRound
-            | Action::Start => self.room_command(action),
+            | Action::Start
+            | Action::CycleCpu(_) => self.room_command(action),
         }
     }
 
@@ -276,6 +279,7 @@ impl App {
             Action::Claim(claim) => h.claim(claim),
             Action::NewRound => h.new_round(),
             Action::Start => h.start(),
+            Action::CycleCpu(seat) => h.cycle_cpu(seat),
             _ => Ok(()),
         };
         if let Err(e) = result {

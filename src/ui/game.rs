@@ -261,6 +261,13 @@ impl GameScreen {
             Key::Char('d') if can_declare(view, seats) => Action::Claim(Claim::EnteringKing),
             Key::Char('n') if view.phase == Phase::Finished => Action::NewRound,
             Key::Char('s') if view.phase == Phase::Waiting => Action::Start,
+            Key::Char(c @ '1'..='4') => {
+                let seat = Seat(c as u8 - b'1');
+                match view.seats.get(seat.index()) {
+                    Some(_) => Action::CycleCpu(seat),
+                    None => Action::None,
+                }
+            }
             Key::Char('e') => Action::Export,
             Key::Char('?') => Action::Help,
             Key::Char('m' | ':') => match acting_seat(view, seats) {

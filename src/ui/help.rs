@@ -36,6 +36,7 @@ const LINES: &[(&str, &str)] = &[
     ("e", "export the game (SFEN + USI moves, KIF; SFEN4; FEN4)"),
     ("PgUp / PgDn", "scroll the move list"),
     ("s", "start now (host, waiting room)"),
+    ("1-4", "CPU in that seat / its next level (host)"),
     ("m", "type a move: 7g7f, P*5e (four-player: e3e4, P*e5)"),
     (
         "m (chess)",

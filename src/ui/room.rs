@@ -76,6 +76,8 @@ impl RoomScreen {
             Phase::Waiting => {
                 if self.handle.is_host() {
                     hints.push(("s", "start now", Key::Char('s')));
+                    let keys = if view.seats.len() > 2 { "1-4" } else { "1-2" };
+                    hints.push((keys, "CPU seats", Key::Char('1')));
                 }
             }
             Phase::Playing => {
@@ -165,10 +167,11 @@ impl RoomScreen {
         for (i, occupant) in view.seats.iter().enumerate() {
             y += 1;
             let seat = Seat(i as u8);
+            put(buf, area, x + 2, y, &(i + 1).to_string(), theme.dim());
             let end = put(
                 buf,
                 area,
-                x + 2,
+                x + 4,
                 y,
                 &seat_name(&view.game, seat, theme),
                 theme.seat(seat),
@@ -176,7 +179,7 @@ impl RoomScreen {
             put(
                 buf,
                 area,
-                end.max(x + 12),
+                end.max(x + 14),
                 y,
                 &occupant.label(),
                 Style::new(),
@@ -217,6 +220,11 @@ impl RoomScreen {
             (false, _) => "The host starts the game when everyone is here.",
         };
         put(buf, area, x, y, note, theme.dim());
+        if self.handle.is_host() {
+            y += 1;
+            let cpu = "A seat's number puts the CPU there, then raises its level.";
+            put(buf, area, x, y, cpu, theme.dim());
+        }
         if self.game.confirm == Some(Confirm::Leave) {
             put(buf, area, x, y + 1, "Leave? y / n", theme.alert());
         }

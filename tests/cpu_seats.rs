@@ -1,0 +1,110 @@
+//! The host picks a CPU level per seat (issue 7): before the game a seat's
+//! number puts the CPU there and raises its level, then opens the seat
+//! again; during the game it changes a CPU seat's level. The choice is
+//! logged, so it survives a restart.
+
+use banmen::hall::{Clock, Hall, HallError, HallOptions, Identity, Occupant, Phase, RoomSettings};
+use banmen::rules::GameKind;
+use banmen::rules::vocab::Seat;
+use banmen::store::Store;
+use banmen::store::memory::MemoryStore;
+use std::sync::Arc;
+
+fn player(n: &str) -> Identity {
+    Identity {
+        id: format!("key:{n}"),
+        name: n.to_string(),
+        keyed: true,
+    }
+}
+
+fn open(store: &Arc<MemoryStore>, clock: &Clock) -> Hall {
+    let store: Arc<dyn Store> = store.clone();
+    let (hall, report) = Hall::open(store, HallOptions::default(), clock.clone()).unwrap();
+    assert!(report.failed.is_empty(), "{report:?}");
+    hall
+}
+
+fn levels(seats: &[Occupant]) -> Vec<Option<u8>> {
+    seats
+        .iter()
+        .map(|o| match o {
+            Occupant::Cpu { level } => Some(*level),
+            _ => None,
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn the_host_sets_a_level_per_cpu_seat_and_it_survives_a_restart() {
+    let store = Arc::new(MemoryStore::new());
+    let clock = Clock::manual(1_700_000_000_000);
+    let hall = open(&store, &clock);
+    let mut settings = RoomSettings::new(GameKind::Chess4);
+    settings.cpu_level = 2;
+    let alice = hall.create_room(&player("alice"), settings).unwrap();
+    let code = alice.view().code.clone();
+
+    // Seat 2: empty -> 1 -> 2 -> 3; seat 3: 1 -> ... -> 5 -> open -> 1.
+    for _ in 0..3 {
+        alice.cycle_cpu(Seat(1)).unwrap();
+    }
+    for _ in 0..7 {
+        alice.cycle_cpu(Seat(2)).unwrap();
+    }
+    let view = alice.view();
+    assert_eq!(levels(&view.seats), [None, Some(3), Some(1), None]);
+    assert_eq!(
+        view.phase,
+        Phase::Waiting,
+        "placing CPUs does not start the game"
+    );
+
+    // Only the host chooses, and a person's seat is theirs.
+    let bob = hall.join(&code, &player("bob")).unwrap();
+    assert!(matches!(bob.cycle_cpu(Seat(1)), Err(HallError::NotHost)));
+    // Bob filled the last empty seat: the game started.
+    assert_eq!(bob.view().phase, Phase::Playing);
+    assert!(matches!(
+        alice.cycle_cpu(Seat(3)),
+        Err(HallError::SeatTaken)
+    ));
+    assert!(matches!(
+        alice.cycle_cpu(Seat(0)),
+        Err(HallError::SeatTaken)
+    ));
+
+    // During the game a CPU seat's level goes round; it is never emptied.
+    for _ in 0..3 {
+        alice.cycle_cpu(Seat(1)).unwrap();
+    }
+    let view = alice.view();
+    assert_eq!(levels(&view.seats), [None, Some(1), Some(1), None]);
+    assert_eq!(view.seats[1].label(), "CPU (level 1)");
+    alice.cycle_cpu(Seat(2)).unwrap();
+    let before = levels(&alice.view().seats);
+    drop((alice, bob, hall));
+
+    let hall = open(&store, &clock);
+    let id = hall.seat_room(&player("alice")).expect("alice has a game");
+    let alice = hall.join(&id, &player("alice")).unwrap();
+    assert_eq!(levels(&alice.view().seats), before);
+    assert_eq!(before, [None, Some(1), Some(2), None]);
+}
+
+#[tokio::test]
+async fn starting_fills_the_open_seats_at_the_rooms_level_and_keeps_the_hosts_choices() {
+    let hall = Hall::new(1);
+    let mut settings = RoomSettings::new(GameKind::Shogi4);
+    settings.cpu_level = 2;
+    let alice = hall.create_room(&player("alice"), settings).unwrap();
+    for _ in 0..5 {
+        alice.cycle_cpu(Seat(3)).unwrap();
+    }
+    alice.start().unwrap();
+    let view = alice.view();
+    assert_eq!(view.phase, Phase::Playing);
+    assert_eq!(levels(&view.seats), [None, Some(2), Some(2), Some(5)]);
+    // A seat number the room does not have is refused, not a crash.
+    assert!(alice.cycle_cpu(Seat(9)).is_err());
+}
