@@ -1,10 +1,14 @@
-//! `cargo bench --bench strength4`: the four-player paranoid search at
-//! level 5 against three copies of the greedy one-ply player
-//! (level 2), in free-for-all four-player chess and individual four-player
-//! shogi, the strong seat moving round the table from game to game.
-//! Prints each game and how often the strong player placed first (goal:
-//! at least 70%). `GAMES=n` (default 8 per game) and `MS=t` (time per
-//! move of the strong player, default 200) change the run.
+//! `cargo bench --bench strength4`: the CPU's level 5 against three copies
+//! of the greedy one-ply player (level 2), in free-for-all four-player
+//! chess and individual four-player shogi, the strong seat moving round the
+//! table from game to game. Prints each game and how often the strong
+//! player placed first (goal: at least 70%). `GAMES=n` (default 8 per
+//! game), `MS=t` (time per move of the strong player, default 200),
+//! `GAME=chess4|shogi4` (or a table's full name: `chess4 teams`, `shogi4
+//! pairs`), `WEAK=n` (the others' level, default 2: greedy) and
+//! `SEARCH=paranoid` (the paranoid search in both games, for comparison)
+//! change the run. In team games "first" means the strong player's side
+//! won (its partner is one of the others).
 
 use banmen::cpu::{Budget, MAX_LEVEL, think, think_paranoid};
 use banmen::rules::vocab::{Seat, Verdict};
@@ -12,7 +16,14 @@ use banmen::rules::{AnyGame, GameKind, RuleValues};
 use std::time::Duration;
 
 /// Plays one game; the strong player's place (0 = first) and the plies.
-fn play(kind: GameKind, rules: &[(&str, &str)], strong: u8, ms: u64) -> (usize, u32) {
+fn play(
+    kind: GameKind,
+    rules: &[(&str, &str)],
+    strong: u8,
+    ms: u64,
+    paranoid: bool,
+    weak: u8,
+) -> (usize, u32) {
     let mut values = RuleValues::defaults(kind.rule_specs());
     for (name, value) in rules {
         values.set(name, value).expect("a valid rule");
@@ -22,8 +33,9 @@ fn play(kind: GameKind, rules: &[(&str, &str)], strong: u8, ms: u64) -> (usize, 
     while let Some(seat) = game.to_move() {
         let budget = Budget::new(Duration::from_millis(ms));
         let mv = match seat.0 == strong {
-            true => think_paranoid(&game, MAX_LEVEL, &budget),
-            false => think(&game, 2, &budget),
+            true if paranoid => think_paranoid(&game, MAX_LEVEL, &budget),
+            true => think(&game, MAX_LEVEL, &budget),
+            false => think(&game, weak, &budget),
         };
         let mv = mv.expect("a move while playing");
         game.play(&mv).expect("the CPU plays legal moves");
@@ -46,24 +58,53 @@ fn main() {
             .unwrap_or(default)
     };
     let (games, ms) = (env("GAMES", 8), env("MS", 200));
-    let tables: [(GameKind, &[(&str, &str)]); 2] = [
-        (GameKind::Chess4, &[("type", "ffa"), ("move-limit", "300")]),
-        (GameKind::Shogi4, &[("move-limit", "300")]),
+    let weak = env("WEAK", 2).clamp(1, u64::from(MAX_LEVEL)) as u8;
+    let only = std::env::var("GAME").unwrap_or_default();
+    let paranoid = std::env::var("SEARCH").is_ok_and(|s| s == "paranoid");
+    let tables: [(&str, GameKind, &[(&str, &str)]); 4] = [
+        (
+            "chess4 ffa",
+            GameKind::Chess4,
+            &[("type", "ffa"), ("move-limit", "300")],
+        ),
+        (
+            "chess4 teams",
+            GameKind::Chess4,
+            &[("type", "teams"), ("move-limit", "300")],
+        ),
+        ("shogi4", GameKind::Shogi4, &[("move-limit", "300")]),
+        (
+            "shogi4 pairs",
+            GameKind::Shogi4,
+            &[("format", "pairs"), ("move-limit", "300")],
+        ),
     ];
-    for (kind, rules) in tables {
+    for (name, kind, rules) in tables {
+        if !name.starts_with(&only) {
+            continue;
+        }
         let mut firsts = 0;
         for g in 0..games {
             let strong = (g % 4) as u8;
-            let (place, plies) = play(kind, rules, strong, ms);
+            let (place, plies) = play(kind, rules, strong, ms, paranoid, weak);
             println!(
-                "{kind} game {g}: strong seat {strong} placed {} after {plies} plies",
+                "{name} game {g}: strong seat {strong} placed {} after {plies} plies",
                 place + 1
             );
             firsts += usize::from(place == 0);
         }
+        let search = if paranoid {
+            "paranoid search"
+        } else {
+            "level 5"
+        };
+        let others = match weak {
+            1 | 2 => format!("greedy players (level {weak})"),
+            _ => format!("level {weak} players"),
+        };
         println!(
-            "{kind}: paranoid search at {ms} ms/move first in {firsts} of {games} games \
-             ({:.0}%) against three greedy players (goal: 70%)",
+            "{name}: {search} at {ms} ms/move first in {firsts} of {games} games \
+             ({:.0}%) against three {others} (goal: 70%)",
             100.0 * firsts as f64 / games.max(1) as f64
         );
     }

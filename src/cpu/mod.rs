@@ -4,6 +4,7 @@
 //! Levels run from 1 (beginner) to [`MAX_LEVEL`] (strongest). Search runs
 //! on the caller's thread: the hall runs it off the async runtime.
 
+pub mod brs4;
 mod greedy4;
 mod greedy_chess4;
 pub mod multi;
@@ -57,11 +58,13 @@ pub fn choose_move(game: &AnyGame, level: u8) -> Option<vocab::Move> {
 pub fn think(game: &AnyGame, level: u8, budget: &Budget) -> Option<vocab::Move> {
     match game {
         AnyGame::Shogi(g) => shogi::think(g, level, budget),
-        // The paranoid search does not yet beat the greedy player at
-        // four-player shogi (`cargo bench --bench strength4`: first in 1 of
-        // 4 games, often mated first), so every level plays greedily there
-        // until it does; `think_paranoid` keeps it reachable for measuring.
-        AnyGame::Shogi4(g) => greedy4::shogi4(g, level.min(2)),
+        AnyGame::Shogi4(g) if level <= 2 => greedy4::shogi4(g, level),
+        AnyGame::Shogi4(g) => {
+            // Best-reply search: the paranoid search placed first in only
+            // 1 of 4 games against greedy players (see brs4.rs).
+            let (depth, budget) = multi_level(level, budget);
+            brs4::best_move(g, depth, &budget).map(|mv| g.to_vocab(mv))
+        }
         AnyGame::Chess4(g) if level <= 2 => greedy_chess4::chess4(g, level),
         AnyGame::Chess4(_) => think_paranoid(game, level, budget),
     }

@@ -110,6 +110,16 @@ impl Position4 {
         }
     }
 
+    /// The same position with `seat` to move out of turn: what a
+    /// multi-player search asks when it lets any opponent reply (best-reply
+    /// search). Not a position the game reaches by itself when another
+    /// seat's check priority or turn comes first.
+    pub fn with_turn(&self, seat: u8) -> Position4 {
+        let mut pos = self.clone();
+        pos.to_move = seat % SEATS as u8;
+        pos
+    }
+
     /// Whether `seat` is still playing (its king not turned over).
     pub fn is_active(&self, seat: u8) -> bool {
         self.king_square(seat)
