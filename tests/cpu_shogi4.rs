@@ -1,0 +1,93 @@
+//! The four-player shogi CPU (best-reply search, `src/cpu/brs4.rs`): it
+//! mates when it can, and it sees a mate threatened by a seat that does
+//! not move next, which a paranoid search of the same depth misses.
+
+use banmen::cpu::{Budget, brs4, think_paranoid};
+use banmen::rules::shogi4::{Move4, Position4, Shogi4Rules, ShogiGame4};
+use banmen::rules::{AnyGame, Game, GameKind, RuleValues};
+use std::time::Duration;
+
+fn game(sfen4: &str) -> ShogiGame4 {
+    let specs = GameKind::Shogi4.rule_specs();
+    let rules = Shogi4Rules::from_values(&RuleValues::defaults(specs));
+    let pos = Position4::from_sfen4(sfen4, rules.play).unwrap_or_else(|e| panic!("{sfen4}: {e}"));
+    ShogiGame4::from_position(rules, pos)
+}
+
+fn search(game: &ShogiGame4, depth: u32) -> Move4 {
+    let budget = Budget::new(Duration::from_secs(5));
+    brs4::best_move(game, depth, &budget).expect("a move")
+}
+
+/// Whether `attacker`, were it to move in `pos`, could mate `victim`.
+fn mate_in_one(pos: &Position4, attacker: u8, victim: u8) -> bool {
+    let turn = pos.with_turn(attacker);
+    turn.legal_moves().into_iter().any(|mv| {
+        let mut next = turn.clone();
+        next.play(mv);
+        !next.is_active(victim)
+    })
+}
+
+/// South's rook mates East along the first row (see tests/shogi4_game.rs).
+const EAST_MATED: &str = "1Kw2Kn4/9/9/9/4Ks4/9/2Rs5Ge/Rs8/8Ke s -,-,-,- 1";
+
+/// South's king sits in the corner behind its own pawns; East, who moves
+/// third after South, threatens Ri5-i1 mate along the first row.
+const BACK_RANK: &str = "Kw3Kn3Ke/9/9/4Ss4/8Re/9/9/PsPs7/Ks8 s -,-,-,- 1";
+
+#[test]
+fn it_mates_when_it_can() {
+    for depth in [1, 3] {
+        let g = game(EAST_MATED);
+        assert_eq!(search(&g, depth).to_string(), "c3c1", "depth {depth}");
+    }
+}
+
+#[test]
+fn it_sees_a_mate_threatened_by_a_seat_that_does_not_move_next() {
+    let g = game(BACK_RANK);
+    let pos = g.position();
+    // The threat is real: a silver move leaves the mate to East.
+    let mut careless = pos.clone();
+    careless.play(Game::parse_move(&g, "e6e7").unwrap());
+    assert!(mate_in_one(&careless, 3, 0));
+    assert_eq!(careless.to_move(), 1, "West, not East, moves next");
+    // Two plies of best-reply search already see it.
+    for depth in [2, 4] {
+        let mv = search(&g, depth);
+        let mut after = pos.clone();
+        after.play(mv);
+        for seat in 1..4 {
+            assert!(
+                !mate_in_one(&after, seat, 0),
+                "depth {depth}: after {mv} seat {seat} mates South"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_stop_flag_ends_the_search_with_a_legal_move() {
+    let g = game(BACK_RANK);
+    let budget = Budget::new(Duration::from_secs(60));
+    budget
+        .stop
+        .store(true, std::sync::atomic::Ordering::Relaxed);
+    let mv = brs4::best_move(&g, 30, &budget).expect("a move");
+    assert!(g.legal_moves().contains(&mv));
+}
+
+#[test]
+fn the_paranoid_search_two_plies_deep_misses_that_threat() {
+    // Why four-player shogi uses best-reply search: paranoid's second ply
+    // is West's reply, so East's mate stays out of sight.
+    let g = game(BACK_RANK);
+    let any = AnyGame::Shogi4(Box::new(g.clone()));
+    let budget = Budget::new(Duration::from_secs(4));
+    let mv = think_paranoid(&any, 3, &budget).expect("a move");
+    let mv = g.legal_moves().into_iter().find(|m| g.to_vocab(*m) == mv);
+    let mut after = g.position().clone();
+    after.play(mv.expect("a legal move"));
+    assert!(mate_in_one(&after, 3, 0));
+}
