@@ -1,13 +1,18 @@
-//! `cargo bench --bench cpu`: the two-player shogi search, 1 s on each of a
-//! few middlegame positions; prints nodes, nodes per second and the depth
-//! of the last completed iteration.
+//! `cargo bench --bench cpu`: the CPU's search for each game type, 1 s on
+//! each of a few middlegame positions; prints nodes, nodes per second and
+//! the depth of the last completed iteration.
 //!
-//! The positions are reproducible: a fixed-depth (3 plies, no noise) game
-//! of the search against itself from the start, sampled at plies 30, 40
-//! and 50, plus the well-known "matsuri" perft position.
+//! Two-player shogi's positions are reproducible: a fixed-depth (3 plies,
+//! no noise) game of the search against itself from the start, sampled at
+//! plies 30, 40 and 50, plus the well-known "matsuri" perft position. The
+//! four-player positions come from a game of greedy players (level 2,
+//! random among equal moves), sampled at plies 40 and 80 and printed.
 
 use banmen::cpu::shogi::search::{Limits, search};
+use banmen::cpu::{Budget, brs4, multi, think};
 use banmen::rules::shogi::Position;
+use banmen::rules::vocab::{Seat, SeatSet};
+use banmen::rules::{AnyGame, Game, GameKind, RuleValues};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
@@ -61,5 +66,80 @@ fn main() {
             report.score,
         );
     }
-    println!("overall {:.0} nodes/s", total_nodes as f64 / total_time);
+    println!(
+        "shogi overall {:.0} nodes/s\n",
+        total_nodes as f64 / total_time
+    );
+    four_player(GameKind::Shogi4, &[], "best-reply search");
+    four_player(
+        GameKind::Chess4,
+        &[("type", "teams")],
+        "paranoid search, teams",
+    );
+    four_player(
+        GameKind::Chess4,
+        &[("type", "ffa")],
+        "paranoid search, free-for-all",
+    );
+}
+
+/// A greedy game of `kind` from the start, with a 1 s search of the
+/// strongest level at plies 40 and 80.
+fn four_player(kind: GameKind, rules: &[(&str, &str)], what: &str) {
+    let mut values = RuleValues::defaults(kind.rule_specs());
+    for (name, value) in rules {
+        values.set(name, value).expect("a valid rule");
+    }
+    let mut game = AnyGame::new(kind, &values, None).expect("a game");
+    let (mut total_nodes, mut total_time) = (0u64, 0f64);
+    for ply in 1..=80 {
+        let Some(mv) = think(&game, 2, &Budget::new(Duration::from_secs(1))) else {
+            break;
+        };
+        game.play(&mv).expect("the CPU plays legal moves");
+        if ply % 40 != 0 || game.to_move().is_none() {
+            continue;
+        }
+        let started = Instant::now();
+        let (depth, nodes) = search_four(&game);
+        let secs = started.elapsed().as_secs_f64();
+        total_nodes += nodes;
+        total_time += secs;
+        println!(
+            "{kind} ply {ply:<3}   depth {depth:>2}  nodes {nodes:>9}  {:>8.0} nodes/s\n    {}",
+            nodes as f64 / secs,
+            game.position_text()
+        );
+    }
+    println!(
+        "{kind} ({what}) overall {:.0} nodes/s\n",
+        total_nodes as f64 / total_time.max(1e-9)
+    );
+}
+
+/// The strongest level's four-player search for 1 s: depth and nodes.
+fn search_four(game: &AnyGame) -> (u32, u64) {
+    let budget = Budget::new(Duration::from_secs(1));
+    match game {
+        AnyGame::Shogi4(g) => {
+            let found = brs4::search(g, 64, &budget);
+            (found.depth, found.nodes)
+        }
+        AnyGame::Chess4(g) => {
+            let seat = g.to_move().expect("a seat to move");
+            let team = match g.rules().variant {
+                banmen::rules::chess4::Variant::Teams => {
+                    SeatSet::EMPTY.with(seat).with(Seat((seat.0 + 2) % 4))
+                }
+                _ => SeatSet::EMPTY.with(seat),
+            };
+            let sides = multi::Sides {
+                team,
+                values: multi::chess_values,
+            };
+            let found = multi::search(&**g, sides, 64, &budget);
+            (found.depth, found.nodes)
+        }
+        AnyGame::Shogi(_) => (0, 0),
+    }
 }

@@ -10,6 +10,8 @@ Opponents (Debian packages, installed with apt-get when missing):
   gnushogi         its xshogi protocol (plain `gnushogi`; time set with
                    `level 1 0:SS`): it reads moves in USI notation and
                    prints its own as `N. ... 7g7f`.
+  usi              any USI engine, `--engine 'CMD ARGS'` (e.g. an older
+                   banmen build, to measure a change).
 
 Colors alternate: banmen is sente in odd games. Both sides get T seconds per
 move (USI engines as `go btime 0 wtime 0 byoyomi T`; gnushogi's per-move
@@ -328,8 +330,10 @@ def default_banmen():
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--opponent", choices=["fairy-stockfish", "gnushogi"],
+    ap.add_argument("--opponent", choices=["fairy-stockfish", "gnushogi", "usi"],
                     default="fairy-stockfish")
+    ap.add_argument("--engine", help="with --opponent usi: the USI engine's command "
+                    "line (e.g. an older banmen: 'old/banmen usi')")
     ap.add_argument("--games", type=int, default=2, help="games to play (2)")
     ap.add_argument("--time", type=float, default=1.0,
                     help="seconds per move for both sides (1)")
@@ -352,6 +356,10 @@ def main():
             f"fairy-stockfish@{args.elo}", [path],
             [("UCI_Variant", "shogi"), ("UCI_LimitStrength", "true"),
              ("UCI_Elo", args.elo)])
+    elif args.opponent == "usi":
+        if not args.engine:
+            sys.exit("match: --opponent usi needs --engine CMD")
+        opponent = UsiPlayer(args.engine, args.engine.split(), [])
     else:
         path = ensure_installed("gnushogi", "gnushogi")
         opponent = GnuShogiPlayer(path, args.time)

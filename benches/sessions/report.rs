@@ -1,6 +1,6 @@
 //! Turning samples into the printed figures, each beside its goal.
 
-use crate::Sample;
+use crate::keys::Sample;
 use std::time::Duration;
 
 /// Goal: p99 key → frame under this, server side.
@@ -74,7 +74,9 @@ impl<'a> Summary<'a> {
         Summary { samples }
     }
 
-    pub fn print(&self, sessions: u32, keys: usize, wall: Duration, cpu: f64) {
+    /// Prints the figures; `cpu` is the server's CPU seconds while keys
+    /// were pressed, when the server runs alone in its process.
+    pub fn print(&self, sessions: u32, keys: usize, wall: Duration, cpu: Option<f64>) {
         let s = self.samples;
         let first = Percentiles::of(s.iter().filter_map(|s| s.first).collect());
         let shown = Percentiles::of(s.iter().filter_map(|s| s.shown).collect());
@@ -109,13 +111,15 @@ impl<'a> Summary<'a> {
             );
         }
         let n = s.len().max(1) as f64;
-        println!(
-            "   server CPU while keys were pressed: {cpu:.2} s in {:.1} s ({:.0}% of one core), \
-             {:.0} us per key",
-            wall.as_secs_f64(),
-            100.0 * cpu / wall.as_secs_f64(),
-            cpu * 1e6 / n
-        );
+        if let Some(cpu) = cpu {
+            println!(
+                "   server CPU while keys were pressed: {cpu:.2} s in {:.1} s ({:.0}% of one core), \
+                 {:.0} us per key",
+                wall.as_secs_f64(),
+                100.0 * cpu / wall.as_secs_f64(),
+                cpu * 1e6 / n
+            );
+        }
         let bytes: usize = s.iter().map(|s| s.bytes).sum();
         let messages: usize = s.iter().map(|s| s.messages).sum();
         println!();

@@ -12,8 +12,8 @@
 //! strength table). Mates, check priority within a move and inherited
 //! pieces are the rules' own: a move is played with `Position4::play`.
 
-use super::Budget;
 use super::multi::shogi_values;
+use super::{Budget, Searched};
 use crate::rules::shogi4::adapter::to_piece_kind;
 use crate::rules::shogi4::{Format, Kind4, Move4, Piece4, Position4, ShogiGame4, Sq4};
 use std::time::Instant;
@@ -41,6 +41,11 @@ struct Search<'a> {
 /// The best move for the seat to move, deepening to at most `max_depth`
 /// plies within the budget; `None` when there is no legal move.
 pub fn best_move(game: &ShogiGame4, max_depth: u32, budget: &Budget) -> Option<Move4> {
+    search(game, max_depth, budget).best
+}
+
+/// [`best_move`] with the depth completed and the nodes visited.
+pub fn search(game: &ShogiGame4, max_depth: u32, budget: &Budget) -> Searched<Move4> {
     let pos = game.position();
     let me = pos.to_move();
     let team = match pos.play_rules().format {
@@ -50,7 +55,11 @@ pub fn best_move(game: &ShogiGame4, max_depth: u32, budget: &Budget) -> Option<M
     // The game's list: it leaves out a forbidden repetition.
     let mut moves = game.legal_moves();
     order(pos, &mut moves);
-    let mut best = *moves.first()?;
+    let mut found = Searched {
+        best: moves.first().copied(),
+        depth: 0,
+        nodes: 0,
+    };
     let mut search = Search {
         me,
         team,
@@ -63,7 +72,7 @@ pub fn best_move(game: &ShogiGame4, max_depth: u32, budget: &Budget) -> Option<M
         let Some((mv, score)) = search.root(pos, &moves, depth) else {
             break;
         };
-        best = mv;
+        (found.best, found.depth) = (Some(mv), depth);
         if let Some(i) = moves.iter().position(|m| *m == mv) {
             moves[..=i].rotate_right(1);
         }
@@ -71,7 +80,8 @@ pub fn best_move(game: &ShogiGame4, max_depth: u32, budget: &Budget) -> Option<M
             break;
         }
     }
-    Some(best)
+    found.nodes = search.nodes;
+    found
 }
 
 /// Captures of the most valuable pieces first, then promotions.

@@ -22,6 +22,17 @@ use std::time::Duration;
 /// The strongest level.
 pub const MAX_LEVEL: u8 = 5;
 
+/// What a four-player search found (for benchmarks and tests).
+#[derive(Clone, Debug)]
+pub struct Searched<M> {
+    /// The move to play (`None` only when there is no legal move).
+    pub best: Option<M>,
+    /// The deepest iteration completed (0: none).
+    pub depth: u32,
+    /// Positions visited.
+    pub nodes: u64,
+}
+
 /// How long the CPU may think, and a flag that stops it early (the game
 /// moved on, the room closed, the server is stopping).
 #[derive(Clone, Debug)]

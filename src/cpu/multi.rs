@@ -14,7 +14,7 @@
 //! the average opponent, so taking anyone's piece helps and being the
 //! weakest hurts; finished games score by result.
 
-use super::Budget;
+use super::{Budget, Searched};
 use crate::rules::Game;
 use crate::rules::chess4::ChessGame4;
 use crate::rules::chess4::types::Sq;
@@ -146,8 +146,22 @@ pub fn best_move<G: Threats>(
     max_depth: u32,
     budget: &Budget,
 ) -> Option<G::Move> {
+    search(game, sides, max_depth, budget).best
+}
+
+/// [`best_move`] with the depth completed and the nodes visited.
+pub fn search<G: Threats>(
+    game: &G,
+    sides: Sides,
+    max_depth: u32,
+    budget: &Budget,
+) -> Searched<G::Move> {
     let moves = ordered(game, sides.values);
-    let mut best = *moves.first()?;
+    let mut found = Searched {
+        best: moves.first().copied(),
+        depth: 0,
+        nodes: 0,
+    };
     let mut search = Search {
         sides,
         budget,
@@ -157,11 +171,12 @@ pub fn best_move<G: Threats>(
     };
     for depth in 1..=max_depth.max(1) {
         match search.root(game, &moves, depth) {
-            Some(mv) if !search.out_of_time => best = mv,
+            Some(mv) if !search.out_of_time => (found.best, found.depth) = (Some(mv), depth),
             _ => break,
         }
     }
-    Some(best)
+    found.nodes = search.nodes;
+    found
 }
 
 /// Legal moves, captures of the most valuable pieces first.
