@@ -8,7 +8,8 @@
 //! first with the hall otherwise idle, then with 100 four-player chess
 //! rooms against the CPU at level 5 (three CPU seats each, a full second
 //! per move; the host is a bot that answers at once), so the search pool is
-//! never idle. Prints both, and the CPU moves played meanwhile.
+//! never idle. Prints both, and the CPU moves played meanwhile (a busy
+//! pool shortens each search, down to a tenth: `Pool::share`).
 
 #[path = "sessions/client.rs"]
 mod client;

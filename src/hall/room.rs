@@ -243,10 +243,12 @@ impl Room {
         let (Some(level), Some(game)) = (level, game) else {
             return;
         };
-        let budget = Budget::new(self.shared.think_time);
+        let mut budget = Budget::new(self.shared.think_time);
         *thinking = Some((plies, budget.stop.clone()));
         let room = self.clone();
         self.shared.pool.submit(move || {
+            // Measured when the search starts: a busy hall shortens it.
+            budget.time = room.shared.pool.share(budget.time);
             let found = match budget.stopped() {
                 true => None,
                 false => crate::cpu::think(&game, level, &budget),

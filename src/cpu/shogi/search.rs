@@ -64,6 +64,7 @@ pub fn search(pos: &Position, history: &[u64], limits: &Limits, stop: &AtomicBoo
         lists: (0..MAX_PLY).map(|_| Vec::new()).collect(),
         bufs: (0..MAX_PLY).map(|_| Vec::new()).collect(),
         root_depth: 0,
+        improved: None,
     };
     s.iterate(limits)
 }
@@ -84,6 +85,9 @@ pub(super) struct Search<'a> {
     /// A move buffer per ply for quiescence.
     pub(super) bufs: Vec<Vec<Move>>,
     pub(super) root_depth: i32,
+    /// In the root iteration going on, the latest move that beat the
+    /// previous best, with its score.
+    pub(super) improved: Option<(Move, i32)>,
 }
 
 impl Search<'_> {
@@ -108,6 +112,12 @@ impl Search<'_> {
             self.root_depth = depth;
             let done = self.root(&mut root, depth, limits.noise);
             if !done {
+                // A move that beat the previous best before time ran out
+                // was searched deeper than it: play it.
+                if let Some((mv, score)) = self.improved.take() {
+                    report.best = Some(mv);
+                    report.score = score;
+                }
                 break;
             }
             report.best = Some(root[0].0);
@@ -130,6 +140,7 @@ impl Search<'_> {
     /// was stopped before finishing.
     fn root(&mut self, root: &mut [(Move, i32)], depth: i32, noise: i32) -> bool {
         let mut alpha = -INF;
+        self.improved = None;
         let full_width = noise > 0;
         let hash = self.pos.hash();
         for (i, entry) in root.iter_mut().enumerate() {
@@ -155,6 +166,9 @@ impl Search<'_> {
             self.pos.unmake(mv, undo);
             if self.stopped {
                 return false;
+            }
+            if i > 0 && score > alpha && !full_width {
+                self.improved = Some((mv, score));
             }
             // Moves that failed low only have an upper bound: they sort
             // after the rest in their previous order.
