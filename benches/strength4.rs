@@ -1,18 +1,20 @@
 //! `cargo bench --bench strength4`: the CPU's level 5 against three copies
 //! of the greedy one-ply player (level 2), in free-for-all four-player
 //! chess and individual four-player shogi, the strong seat moving round the
-//! table from game to game. Prints each game and how often the strong
-//! player placed first (goal: at least 70%). `GAMES=n` (default 8 per
-//! game), `MS=t` (time per move of the strong player, default 200),
-//! `GAME=chess4|shogi4` (or a table's full name: `chess4 teams`, `shogi4
-//! pairs`), `WEAK=n` (the others' level, default 2: greedy) and
-//! `SEARCH=paranoid` (the paranoid search in both games, for comparison)
-//! change the run. In team games "first" means the strong player's side
-//! won (its partner is one of the others).
+//! table from game to game and every seat's first move random (so that
+//! deterministic searches do not play the same game again). Prints each
+//! game and how often the strong player placed first (goal: at least 70%).
+//! `GAMES=n` (default 8 per game), `MS=t` (time per move of the strong
+//! player, default 200), `GAME=chess4|shogi4` (or a table's full name:
+//! `chess4 teams`, `shogi4 pairs`), `WEAK=n` (the others' level, default
+//! 2: greedy) and `SEARCH=paranoid` (the paranoid search in both games,
+//! for comparison) change the run. In team games "first" means the strong
+//! player's side won (its partner is one of the others).
 
 use banmen::cpu::{Budget, MAX_LEVEL, think, think_paranoid};
 use banmen::rules::vocab::{Seat, Verdict};
 use banmen::rules::{AnyGame, GameKind, RuleValues};
+use rand::Rng;
 use std::time::Duration;
 
 /// Plays one game; the strong player's place (0 = first) and the plies.
@@ -33,6 +35,11 @@ fn play(
     while let Some(seat) = game.to_move() {
         let budget = Budget::new(Duration::from_millis(ms));
         let mv = match seat.0 == strong {
+            // A random first round, so that the searches' games differ.
+            _ if plies < 4 => {
+                let legal = game.legal_moves();
+                legal.get(rand::rng().random_range(0..legal.len())).cloned()
+            }
             true if paranoid => think_paranoid(&game, MAX_LEVEL, &budget),
             true => think(&game, MAX_LEVEL, &budget),
             false => think(&game, weak, &budget),

@@ -24,6 +24,8 @@ const WIN: i32 = 1_000_000;
 const INF: i32 = 2 * WIN;
 /// What a mate delivered is worth beyond the pieces it brings.
 const MATE_BONUS: i32 = 1500;
+/// Captures looked at beyond the search's depth (quiescence).
+const QUIET_PLIES: u32 = 2;
 
 /// One search for the seat to move at the root.
 struct Search<'a> {
@@ -72,7 +74,12 @@ pub fn search(game: &ShogiGame4, max_depth: u32, budget: &Budget) -> Searched<Mo
         let Some((mv, score)) = search.root(pos, &moves, depth) else {
             break;
         };
-        (found.best, found.depth) = (Some(mv), depth);
+        found.best = Some(mv);
+        if search.out_of_time {
+            // A move that beat the previous best before time ran out.
+            break;
+        }
+        found.depth = depth;
         if let Some(i) = moves.iter().position(|m| *m == mv) {
             moves[..=i].rotate_right(1);
         }
@@ -82,6 +89,24 @@ pub fn search(game: &ShogiGame4, max_depth: u32, budget: &Budget) -> Searched<Mo
     }
     found.nodes = search.nodes;
     found
+}
+
+/// The legal captures of the seat to move that take a piece of one of the
+/// `victims` (seat bits), the most valuable first.
+fn captures(pos: &Position4, victims: u8) -> Vec<Move4> {
+    let mut moves: Vec<Move4> = pos
+        .legal_moves()
+        .into_iter()
+        .filter(|mv| {
+            matches!(mv, Move4::Step { .. })
+                && pos
+                    .piece_at(mv.to())
+                    .and_then(|p| p.owner)
+                    .is_some_and(|o| victims & (1 << o) != 0)
+        })
+        .collect();
+    order(pos, &mut moves);
+    moves
 }
 
 /// Captures of the most valuable pieces first, then promotions.
@@ -99,8 +124,9 @@ fn value(piece: Piece4) -> i32 {
 }
 
 impl Search<'_> {
-    /// One iteration: the best root move and its score, or `None` when time
-    /// ran out before the iteration finished.
+    /// One iteration: the best root move and its score. When time runs
+    /// out first, the best of the moves searched to the end (the previous
+    /// iteration's best comes first), or `None` if there was none.
     fn root(&mut self, pos: &Position4, moves: &[Move4], depth: u32) -> Option<(Move4, i32)> {
         let mut best: Option<(Move4, i32)> = None;
         for &mv in moves {
@@ -109,7 +135,7 @@ impl Search<'_> {
             next.play(mv);
             let score = self.replies(&next, depth - 1, alpha, INF, 1);
             if self.out_of_time {
-                return None;
+                return best;
             }
             if best.is_none_or(|(_, b)| score > b) {
                 best = Some((mv, score));
@@ -124,8 +150,11 @@ impl Search<'_> {
         if let Some(score) = self.settled(pos, ply) {
             return score;
         }
-        if depth == 0 || self.tick() {
+        if self.tick() {
             return self.evaluate(pos, false);
+        }
+        if depth == 0 {
+            return self.capture_replies(pos, alpha, beta, QUIET_PLIES);
         }
         let mut best = INF;
         let team = self.team;
@@ -163,8 +192,11 @@ impl Search<'_> {
         if let Some(score) = self.settled(pos, ply) {
             return score;
         }
-        if depth == 0 || self.tick() {
+        if self.tick() {
             return self.evaluate(pos, true);
+        }
+        if depth == 0 {
+            return self.own_captures(pos, alpha, beta, QUIET_PLIES);
         }
         let turn = pos.with_turn(self.me);
         let mut moves = turn.legal_moves();
@@ -181,6 +213,64 @@ impl Search<'_> {
             best = best.max(score);
             alpha = alpha.max(score);
             if alpha >= beta || self.out_of_time {
+                break;
+            }
+        }
+        best
+    }
+
+    /// Quiescence after the root side moved: the score if no opponent
+    /// captures (stand pat), or after the capture worst for the root side,
+    /// `plies` captures deep at most.
+    fn capture_replies(&mut self, pos: &Position4, alpha: i32, mut beta: i32, plies: u32) -> i32 {
+        let stand = self.evaluate(pos, false);
+        if stand <= alpha || plies == 0 || self.out_of_time {
+            return stand;
+        }
+        beta = beta.min(stand);
+        let mut best = stand;
+        let team = self.team;
+        for seat in (0..4).filter(|s| team & (1 << s) == 0 && pos.is_active(*s)) {
+            let turn = pos.with_turn(seat);
+            for mv in captures(&turn, team) {
+                self.nodes += 1;
+                let mut next = turn.clone();
+                next.play(mv);
+                let score = match self.settled(&next, 0) {
+                    Some(score) => score,
+                    None => self.own_captures(&next, alpha, beta, plies - 1),
+                };
+                best = best.min(score);
+                beta = beta.min(score);
+                if alpha >= beta {
+                    return best;
+                }
+            }
+        }
+        best
+    }
+
+    /// Quiescence with the root seat to move: stand pat, or its best
+    /// capture of an opponent's piece.
+    fn own_captures(&mut self, pos: &Position4, mut alpha: i32, beta: i32, plies: u32) -> i32 {
+        let stand = self.evaluate(pos, true);
+        if stand >= beta || plies == 0 || self.out_of_time {
+            return stand;
+        }
+        alpha = alpha.max(stand);
+        let mut best = stand;
+        let turn = pos.with_turn(self.me);
+        for mv in captures(&turn, !self.team & 0b1111) {
+            self.nodes += 1;
+            let mut next = turn.clone();
+            next.play(mv);
+            let score = match self.settled(&next, 0) {
+                Some(score) => score,
+                None => self.capture_replies(&next, alpha, beta, plies - 1),
+            };
+            best = best.max(score);
+            alpha = alpha.max(score);
+            if alpha >= beta {
                 break;
             }
         }
