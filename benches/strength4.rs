@@ -59,6 +59,13 @@ fn play(
     (place.unwrap_or(4), plies)
 }
 
+/// A table: its name, the game and its room rules.
+type Table = (
+    &'static str,
+    GameKind,
+    &'static [(&'static str, &'static str)],
+);
+
 fn main() {
     let env = |name: &str, default: u64| {
         std::env::var(name)
@@ -70,7 +77,7 @@ fn main() {
     let weak = env("WEAK", 2).clamp(1, u64::from(MAX_LEVEL)) as u8;
     let only = std::env::var("GAME").unwrap_or_default();
     let paranoid = std::env::var("SEARCH").is_ok_and(|s| s == "paranoid");
-    let tables: [(&str, GameKind, &[(&str, &str)]); 4] = [
+    let tables: [Table; 4] = [
         (
             "chess4 ffa",
             GameKind::Chess4,
