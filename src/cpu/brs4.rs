@@ -13,10 +13,9 @@
 //! pieces are the rules' own: a move is played with `Position4::play`.
 
 use super::multi::shogi_values;
-use super::{Budget, Searched};
+use super::{Budget, Searched, Watch};
 use crate::rules::shogi4::adapter::to_piece_kind;
 use crate::rules::shogi4::{Format, Kind4, Move4, Piece4, Position4, ShogiGame4, Sq4};
-use std::time::Instant;
 
 /// A won (or lost) game.
 const WIN: i32 = 1_000_000;
@@ -34,10 +33,7 @@ struct Search<'a> {
     /// The root seat's side as seat bits: itself, and its partner in pairs
     /// (who passes: only opponents reply).
     team: u8,
-    budget: &'a Budget,
-    deadline: Instant,
-    nodes: u64,
-    out_of_time: bool,
+    watch: Watch<'a>,
 }
 
 /// The best move for the seat to move, deepening to at most `max_depth`
@@ -65,17 +61,14 @@ pub fn search(game: &ShogiGame4, max_depth: u32, budget: &Budget) -> Searched<Mo
     let mut search = Search {
         me,
         team,
-        budget,
-        deadline: Instant::now() + budget.time,
-        nodes: 0,
-        out_of_time: false,
+        watch: Watch::new(budget),
     };
     for depth in 1..=max_depth.max(1) {
         let Some((mv, score)) = search.root(pos, &moves, depth) else {
             break;
         };
         found.best = Some(mv);
-        if search.out_of_time {
+        if search.watch.out_of_time {
             // A move that beat the previous best before time ran out.
             break;
         }
@@ -87,7 +80,7 @@ pub fn search(game: &ShogiGame4, max_depth: u32, budget: &Budget) -> Searched<Mo
             break;
         }
     }
-    found.nodes = search.nodes;
+    found.nodes = search.watch.nodes;
     found
 }
 
@@ -134,7 +127,7 @@ impl Search<'_> {
             let mut next = pos.clone();
             next.play(mv);
             let score = self.replies(&next, depth - 1, alpha, INF, 1);
-            if self.out_of_time {
+            if self.watch.out_of_time {
                 return best;
             }
             if best.is_none_or(|(_, b)| score > b) {
@@ -150,7 +143,7 @@ impl Search<'_> {
         if let Some(score) = self.settled(pos, ply) {
             return score;
         }
-        if self.tick() {
+        if self.watch.tick() {
             return self.evaluate(pos, false);
         }
         if depth == 0 {
@@ -168,7 +161,7 @@ impl Search<'_> {
                 let score = self.own_move(&next, depth - 1, alpha, beta, ply + 1);
                 best = best.min(score);
                 beta = beta.min(score);
-                if alpha >= beta || self.out_of_time {
+                if alpha >= beta || self.watch.out_of_time {
                     return best;
                 }
             }
@@ -192,7 +185,7 @@ impl Search<'_> {
         if let Some(score) = self.settled(pos, ply) {
             return score;
         }
-        if self.tick() {
+        if self.watch.tick() {
             return self.evaluate(pos, true);
         }
         if depth == 0 {
@@ -212,7 +205,7 @@ impl Search<'_> {
             let score = self.replies(&next, depth - 1, alpha, beta, ply + 1);
             best = best.max(score);
             alpha = alpha.max(score);
-            if alpha >= beta || self.out_of_time {
+            if alpha >= beta || self.watch.out_of_time {
                 break;
             }
         }
@@ -224,7 +217,7 @@ impl Search<'_> {
     /// `plies` captures deep at most.
     fn capture_replies(&mut self, pos: &Position4, alpha: i32, mut beta: i32, plies: u32) -> i32 {
         let stand = self.evaluate(pos, false);
-        if stand <= alpha || plies == 0 || self.out_of_time {
+        if stand <= alpha || plies == 0 || self.watch.out_of_time {
             return stand;
         }
         beta = beta.min(stand);
@@ -233,7 +226,7 @@ impl Search<'_> {
         for seat in (0..4).filter(|s| team & (1 << s) == 0 && pos.is_active(*s)) {
             let turn = pos.with_turn(seat);
             for mv in captures(&turn, team) {
-                self.nodes += 1;
+                self.watch.nodes += 1;
                 let mut next = turn.clone();
                 next.play(mv);
                 let score = match self.settled(&next, 0) {
@@ -254,14 +247,14 @@ impl Search<'_> {
     /// capture of an opponent's piece.
     fn own_captures(&mut self, pos: &Position4, mut alpha: i32, beta: i32, plies: u32) -> i32 {
         let stand = self.evaluate(pos, true);
-        if stand >= beta || plies == 0 || self.out_of_time {
+        if stand >= beta || plies == 0 || self.watch.out_of_time {
             return stand;
         }
         alpha = alpha.max(stand);
         let mut best = stand;
         let turn = pos.with_turn(self.me);
         for mv in captures(&turn, !self.team & 0b1111) {
-            self.nodes += 1;
+            self.watch.nodes += 1;
             let mut next = turn.clone();
             next.play(mv);
             let score = match self.settled(&next, 0) {
@@ -275,15 +268,6 @@ impl Search<'_> {
             }
         }
         best
-    }
-
-    /// Counts a node; whether the search must stop (time or stop flag).
-    fn tick(&mut self) -> bool {
-        self.nodes += 1;
-        if self.nodes % 512 == 0 && (self.budget.stopped() || Instant::now() >= self.deadline) {
-            self.out_of_time = true;
-        }
-        self.out_of_time
     }
 
     /// The score of a decided position: the root side mated (later is

@@ -17,10 +17,43 @@ use crate::rules::vocab::{self, Seat, SeatSet};
 use crate::rules::{AnyGame, Game};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// The strongest level.
 pub const MAX_LEVEL: u8 = 5;
+
+/// A four-player search's node count and clock: it runs out at the
+/// budget's deadline or when the budget's stop flag is set.
+pub(crate) struct Watch<'a> {
+    budget: &'a Budget,
+    deadline: Instant,
+    /// Positions visited.
+    pub(crate) nodes: u64,
+    /// Set once the time is up or the search was told to stop.
+    pub(crate) out_of_time: bool,
+}
+
+impl<'a> Watch<'a> {
+    /// A clock started now.
+    pub(crate) fn new(budget: &'a Budget) -> Watch<'a> {
+        Watch {
+            budget,
+            deadline: Instant::now() + budget.time,
+            nodes: 0,
+            out_of_time: false,
+        }
+    }
+
+    /// Counts a node; whether the search must stop (checked every 256
+    /// nodes: reading the clock costs more than a node of bookkeeping).
+    pub(crate) fn tick(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes % 256 == 0 && (self.budget.stopped() || Instant::now() >= self.deadline) {
+            self.out_of_time = true;
+        }
+        self.out_of_time
+    }
+}
 
 /// What a four-player search found (for benchmarks and tests).
 #[derive(Clone, Debug)]

@@ -14,13 +14,12 @@
 //! the average opponent, so taking anyone's piece helps and being the
 //! weakest hurts; finished games score by result.
 
-use super::{Budget, Searched};
+use super::{Budget, Searched, Watch};
 use crate::rules::Game;
 use crate::rules::chess4::ChessGame4;
 use crate::rules::chess4::types::Sq;
 use crate::rules::shogi4::{ShogiGame4, Sq4};
 use crate::rules::vocab::{self, PieceKind, SeatSet, Square, Verdict};
-use std::time::Instant;
 
 /// A won (or lost) game.
 const WIN: i32 = 1_000_000;
@@ -132,10 +131,7 @@ pub struct Sides {
 /// One search.
 struct Search<'a> {
     sides: Sides,
-    budget: &'a Budget,
-    deadline: Instant,
-    nodes: u64,
-    out_of_time: bool,
+    watch: Watch<'a>,
 }
 
 /// The best move for the seat to move, searching at most `max_depth`
@@ -164,18 +160,15 @@ pub fn search<G: Threats>(
     };
     let mut search = Search {
         sides,
-        budget,
-        deadline: Instant::now() + budget.time,
-        nodes: 0,
-        out_of_time: false,
+        watch: Watch::new(budget),
     };
     for depth in 1..=max_depth.max(1) {
         match search.root(game, &moves, depth) {
-            Some(mv) if !search.out_of_time => (found.best, found.depth) = (Some(mv), depth),
+            Some(mv) if !search.watch.out_of_time => (found.best, found.depth) = (Some(mv), depth),
             _ => break,
         }
     }
-    found.nodes = search.nodes;
+    found.nodes = search.watch.nodes;
     found
 }
 
@@ -213,7 +206,7 @@ impl Search<'_> {
                 continue;
             }
             let score = self.value(&next, depth - 1, alpha, WIN * 2);
-            if self.out_of_time {
+            if self.watch.out_of_time {
                 return None;
             }
             if score > alpha || best.is_none() {
@@ -227,14 +220,11 @@ impl Search<'_> {
     /// The position's value for the root's team: the team maximises, every
     /// other seat minimises (paranoid).
     fn value<G: Threats>(&mut self, game: &G, depth: u32, mut alpha: i32, mut beta: i32) -> i32 {
-        self.nodes += 1;
-        if self.nodes % 256 == 0 && (self.budget.stopped() || Instant::now() >= self.deadline) {
-            self.out_of_time = true;
-        }
+        self.watch.tick();
         let Some(seat) = game.to_move() else {
             return self.result(game, depth);
         };
-        if depth == 0 || self.out_of_time {
+        if depth == 0 || self.watch.out_of_time {
             return self.evaluate(game);
         }
         let ours = self.sides.team.contains(seat);
@@ -252,7 +242,7 @@ impl Search<'_> {
                 best = best.min(score);
                 beta = beta.min(score);
             }
-            if alpha >= beta || self.out_of_time {
+            if alpha >= beta || self.watch.out_of_time {
                 break;
             }
         }
