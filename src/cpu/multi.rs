@@ -1,14 +1,14 @@
 //! A search for the four-player games: paranoid alpha-beta (Sturtevant &
 //! Korf) with iterative deepening under the time budget.
 //!
-//! Why paranoid rather than max^n or best-reply search: it runs through the
-//! games' own turn order (`Game::play`), so four-player shogi's check
-//! priority (a seat in check moves out of turn), eliminations and inherited
-//! pieces need no special case; and it allows alpha-beta pruning, which
-//! max^n does not. Every seat outside the root's team is assumed to play
-//! against it; partners (pairs, teams) play with it. Best-reply search
-//! would see deeper in the same time but needs to let one opponent move
-//! out of turn, which the rules engine does not offer.
+//! The hall's CPU plays best-reply search instead (`brs.rs`), which
+//! measured stronger in both four-player games (see the README's strength
+//! tables); this search stays for comparison (`think_paranoid`,
+//! `cargo bench --bench strength4` with `SEARCH=paranoid`). It runs through
+//! the games' own turn order (`Game::play`), so check priority,
+//! eliminations and inherited pieces need no special case. Every seat
+//! outside the root's team is assumed to play against it; partners (pairs,
+//! teams) play with it.
 //!
 //! The evaluation is material (board and hand) of the root's team against
 //! the average opponent, so taking anyone's piece helps and being the

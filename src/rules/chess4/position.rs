@@ -154,6 +154,15 @@ impl Position {
         false
     }
 
+    /// The same position with `seat` to move out of turn: what a
+    /// multi-player search asks when it lets any opponent reply (best-reply
+    /// search). Not a position the game reaches by itself.
+    pub fn with_turn(&self, seat: u8) -> Position {
+        let mut pos = self.clone();
+        pos.to_move = seat % SEATS as u8;
+        pos
+    }
+
     /// Whether `seat`'s king is attacked by its enemies.
     pub fn in_check(&self, seat: u8) -> bool {
         self.king_square(seat)

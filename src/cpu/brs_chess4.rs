@@ -1,0 +1,118 @@
+//! Four-player chess for the best-reply search (`brs.rs`): material,
+//! free-for-all points, and pieces other seats attack. In teams a captured
+//! king ends the game; in free-for-all the game ends as the rules say
+//! (`free_for_all_over`) and the most points place first.
+
+use super::brs::{self, Node};
+use super::multi::chess_values;
+use super::{Budget, Searched};
+use crate::rules::chess4::adapter::to_piece_kind;
+use crate::rules::chess4::{ChessGame4, Kind, Move, Piece, Position, Sq, Variant};
+
+/// How a king is ranked among captures: before anything else.
+const KING: i32 = 100_000;
+
+/// The best move for the seat to move, deepening to at most `max_depth`
+/// plies within the budget; `None` when there is no legal move.
+pub fn best_move(game: &ChessGame4, max_depth: u32, budget: &Budget) -> Option<Move> {
+    search(game, max_depth, budget).best
+}
+
+/// [`best_move`] with the depth completed and the nodes visited.
+pub fn search(game: &ChessGame4, max_depth: u32, budget: &Budget) -> Searched<Move> {
+    let pos = game.position();
+    let me = pos.to_move();
+    let team = match pos.variant() {
+        Variant::Teams => (1 << me) | (1 << ((me + 2) % 4)),
+        Variant::FreeForAll => 1 << me,
+    };
+    brs::search(pos, game.legal_moves(), (me, team), max_depth, budget)
+}
+
+/// A live piece's worth (kings none; grey pieces are worth nothing).
+fn value(piece: Piece) -> i32 {
+    match piece.dead {
+        true => 0,
+        false => chess_values(to_piece_kind(piece.kind), piece.promoted),
+    }
+}
+
+/// Every square of the board with a piece on it.
+fn pieces(pos: &Position) -> impl Iterator<Item = (Sq, Piece)> + '_ {
+    (0..14)
+        .flat_map(|y| (0..14).map(move |x| Sq::new(x, y)))
+        .filter_map(|sq| pos.piece_at(sq).map(|p| (sq, p)))
+}
+
+impl Node for Position {
+    type Move = Move;
+
+    fn with_turn(&self, seat: u8) -> Position {
+        Position::with_turn(self, seat)
+    }
+
+    fn moves(&self) -> Vec<Move> {
+        self.legal_moves()
+    }
+
+    fn play(&mut self, mv: Move) {
+        Position::play(self, mv);
+    }
+
+    fn active(&self, seat: u8) -> bool {
+        !self.is_out(seat)
+    }
+
+    fn ended(&self, me: u8, _team: u8) -> Option<bool> {
+        match self.variant() {
+            // The search checks its own side first: a seat out is theirs.
+            Variant::Teams => (0..4).any(|s| self.is_out(s)).then_some(true),
+            Variant::FreeForAll if self.free_for_all_over() => {
+                let points = self.points();
+                let mine = points[me as usize];
+                Some(
+                    (0..4)
+                        .filter(|s| *s != me as usize)
+                        .all(|s| points[s] < mine),
+                )
+            }
+            Variant::FreeForAll => None,
+        }
+    }
+
+    fn taken(&self, mv: Move) -> Option<(u8, i32)> {
+        let piece = self.piece_at(mv.to)?;
+        let worth = match piece.kind {
+            Kind::King if !piece.dead => KING,
+            _ => value(piece),
+        };
+        Some((piece.owner, worth))
+    }
+
+    fn promotes(&self, mv: Move) -> bool {
+        mv.promotion.is_some()
+    }
+
+    fn totals(&self) -> [i32; 4] {
+        let mut totals = self.points().map(|p| p * 100);
+        for (_, piece) in pieces(self) {
+            totals[piece.owner as usize % 4] += value(piece);
+        }
+        totals
+    }
+
+    fn exposed(&self, team: u8) -> (i32, i32) {
+        let (mut lose, mut take) = (0, 0);
+        let others = !team & 0b1111;
+        for (sq, piece) in pieces(self).filter(|(_, p)| !p.dead && p.kind != Kind::King) {
+            if team & (1 << piece.owner) != 0 {
+                if self.attacked(sq, others, 255) {
+                    lose = lose.max(value(piece));
+                }
+            } else if self.attacked(sq, team, 255) {
+                take = take.max(value(piece));
+            }
+        }
+        (lose, take)
+    }
+}
