@@ -9,10 +9,9 @@
 //! random among equal moves), sampled at plies 40 and 80 and printed.
 
 use banmen::cpu::shogi::search::{Limits, search};
-use banmen::cpu::{Budget, brs4, multi, think};
+use banmen::cpu::{Budget, brs_chess4, brs4, think};
 use banmen::rules::shogi::Position;
-use banmen::rules::vocab::{Seat, SeatSet};
-use banmen::rules::{AnyGame, Game, GameKind, RuleValues};
+use banmen::rules::{AnyGame, GameKind, RuleValues};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
@@ -126,18 +125,7 @@ fn search_four(game: &AnyGame) -> (u32, u64) {
             (found.depth, found.nodes)
         }
         AnyGame::Chess4(g) => {
-            let seat = g.to_move().expect("a seat to move");
-            let team = match g.rules().variant {
-                banmen::rules::chess4::Variant::Teams => {
-                    SeatSet::EMPTY.with(seat).with(Seat((seat.0 + 2) % 4))
-                }
-                _ => SeatSet::EMPTY.with(seat),
-            };
-            let sides = multi::Sides {
-                team,
-                values: multi::chess_values,
-            };
-            let found = multi::search(&**g, sides, 64, &budget);
+            let found = brs_chess4::search(g, 64, &budget);
             (found.depth, found.nodes)
         }
         AnyGame::Shogi(_) => (0, 0),
