@@ -73,12 +73,12 @@ fn main() {
     four_player(
         GameKind::Chess4,
         &[("type", "teams")],
-        "paranoid search, teams",
+        "best-reply search, teams",
     );
     four_player(
         GameKind::Chess4,
         &[("type", "ffa")],
-        "paranoid search, free-for-all",
+        "best-reply search, free-for-all",
     );
 }
 
