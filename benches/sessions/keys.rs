@@ -21,7 +21,7 @@ const CONNECT_PARALLEL: usize = 10;
 const FRAME_TIMEOUT: Duration = Duration::from_secs(2);
 
 /// Text of the lobby's first frame.
-pub const LOBBY: &str = "Open public rooms";
+const LOBBY: &str = "Open public rooms";
 const DOWN: &[u8] = b"\x1b[B";
 const UP: &[u8] = b"\x1b[A";
 

@@ -63,14 +63,17 @@ struct Search<'a> {
 }
 
 /// The best of `moves` (the root's legal moves) for `me`, whose side is
-/// `team`, deepening to at most `max_depth` plies within the budget.
+/// itself and, in team games (`teams`), its partner across the table,
+/// deepening to at most `max_depth` plies within the budget.
 pub fn search<N: Node>(
     root: &N,
     mut moves: Vec<N::Move>,
-    (me, team): (u8, u8),
+    (me, teams): (u8, bool),
     max_depth: u32,
     budget: &Budget,
 ) -> Searched<N::Move> {
+    let partner = if teams { 1 << ((me + 2) % 4) } else { 0 };
+    let team = (1 << me) | partner;
     order(root, &mut moves);
     let mut found = Searched {
         best: moves.first().copied(),

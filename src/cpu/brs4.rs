@@ -19,13 +19,15 @@ pub fn best_move(game: &ShogiGame4, max_depth: u32, budget: &Budget) -> Option<M
 /// [`best_move`] with the depth completed and the nodes visited.
 pub fn search(game: &ShogiGame4, max_depth: u32, budget: &Budget) -> Searched<Move4> {
     let pos = game.position();
-    let me = pos.to_move();
-    let team = match pos.play_rules().format {
-        Format::Pairs => (1 << me) | (1 << ((me + 2) % 4)),
-        Format::Individual => 1 << me,
-    };
+    let pairs = pos.play_rules().format == Format::Pairs;
     // The game's list: it leaves out a forbidden repetition.
-    brs::search(pos, game.legal_moves(), (me, team), max_depth, budget)
+    brs::search(
+        pos,
+        game.legal_moves(),
+        (pos.to_move(), pairs),
+        max_depth,
+        budget,
+    )
 }
 
 /// A piece's worth (kings none).

@@ -21,12 +21,14 @@ pub fn best_move(game: &ChessGame4, max_depth: u32, budget: &Budget) -> Option<M
 /// [`best_move`] with the depth completed and the nodes visited.
 pub fn search(game: &ChessGame4, max_depth: u32, budget: &Budget) -> Searched<Move> {
     let pos = game.position();
-    let me = pos.to_move();
-    let team = match pos.variant() {
-        Variant::Teams => (1 << me) | (1 << ((me + 2) % 4)),
-        Variant::FreeForAll => 1 << me,
-    };
-    brs::search(pos, game.legal_moves(), (me, team), max_depth, budget)
+    let teams = pos.variant() == Variant::Teams;
+    brs::search(
+        pos,
+        game.legal_moves(),
+        (pos.to_move(), teams),
+        max_depth,
+        budget,
+    )
 }
 
 /// A live piece's worth (kings none; grey pieces are worth nothing).

@@ -14,7 +14,7 @@
 //! the average opponent, so taking anyone's piece helps and being the
 //! weakest hurts; finished games score by result.
 
-use super::{Budget, Searched, Watch};
+use super::{Budget, Watch};
 use crate::rules::Game;
 use crate::rules::chess4::ChessGame4;
 use crate::rules::chess4::types::Sq;
@@ -142,34 +142,19 @@ pub fn best_move<G: Threats>(
     max_depth: u32,
     budget: &Budget,
 ) -> Option<G::Move> {
-    search(game, sides, max_depth, budget).best
-}
-
-/// [`best_move`] with the depth completed and the nodes visited.
-pub fn search<G: Threats>(
-    game: &G,
-    sides: Sides,
-    max_depth: u32,
-    budget: &Budget,
-) -> Searched<G::Move> {
     let moves = ordered(game, sides.values);
-    let mut found = Searched {
-        best: moves.first().copied(),
-        depth: 0,
-        nodes: 0,
-    };
+    let mut best = *moves.first()?;
     let mut search = Search {
         sides,
         watch: Watch::new(budget),
     };
     for depth in 1..=max_depth.max(1) {
         match search.root(game, &moves, depth) {
-            Some(mv) if !search.watch.out_of_time => (found.best, found.depth) = (Some(mv), depth),
+            Some(mv) if !search.watch.out_of_time => best = mv,
             _ => break,
         }
     }
-    found.nodes = search.watch.nodes;
-    found
+    Some(best)
 }
 
 /// Legal moves, captures of the most valuable pieces first.
