@@ -9,7 +9,7 @@
 //! random among equal moves), sampled at plies 40 and 80 and printed.
 
 use banmen::cpu::shogi::search::{Limits, search};
-use banmen::cpu::{Budget, brs_chess4, brs4, think};
+use banmen::cpu::{Budget, Reach, brs_chess4, brs4, think};
 use banmen::rules::shogi::Position;
 use banmen::rules::{AnyGame, GameKind, RuleValues};
 use std::sync::atomic::AtomicBool;
@@ -121,11 +121,11 @@ fn search_four(game: &AnyGame) -> (u32, u64) {
     let budget = Budget::new(Duration::from_secs(1));
     match game {
         AnyGame::Shogi4(g) => {
-            let found = brs4::search(g, 64, &budget);
+            let found = brs4::search(g, Reach::depth(64), &budget);
             (found.depth, found.nodes)
         }
         AnyGame::Chess4(g) => {
-            let found = brs_chess4::search(g, 64, &budget);
+            let found = brs_chess4::search(g, Reach::depth(64), &budget);
             (found.depth, found.nodes)
         }
         AnyGame::Shogi(_) => (0, 0),

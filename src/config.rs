@@ -39,6 +39,46 @@ pub struct Config {
     pub seats: SeatsConfig,
     /// `[cpu]`: the CPU that plays for absent players.
     pub cpu: CpuConfig,
+    /// `[admin]`: whose keys may use the admin commands.
+    pub admin: AdminConfig,
+    /// `[log]`: the server's own log on stderr.
+    pub log: LogConfig,
+}
+
+/// `[admin]`.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(default, deny_unknown_fields)]
+pub struct AdminConfig {
+    /// An OpenSSH `authorized_keys` file of admin keys (may be missing).
+    pub authorized_keys: PathBuf,
+    /// More admin keys, one `authorized_keys` line each.
+    pub keys: Vec<String>,
+}
+
+impl Default for AdminConfig {
+    fn default() -> Self {
+        AdminConfig {
+            authorized_keys: PathBuf::from("keys/admin_authorized_keys"),
+            keys: Vec::new(),
+        }
+    }
+}
+
+/// `[log]`.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(default, deny_unknown_fields)]
+pub struct LogConfig {
+    /// A `tracing` filter (`info`, `debug`, `banmen=debug,russh=warn`);
+    /// `RUST_LOG` overrides it.
+    pub level: String,
+}
+
+impl Default for LogConfig {
+    fn default() -> Self {
+        LogConfig {
+            level: "info".to_string(),
+        }
+    }
 }
 
 /// `[server]`.
@@ -176,6 +216,8 @@ mod tests {
         assert_eq!(c.server.host_key, PathBuf::from("keys/host_ed25519"));
         assert_eq!(c.seats.grace_seconds, 60);
         assert_eq!(c.cpu.takeover_level, 3);
+        assert_eq!(c.log.level, "info");
+        assert!(c.admin.keys.is_empty());
     }
 
     #[test]

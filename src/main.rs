@@ -4,6 +4,7 @@
 use banmen::cli::{Cli, Command, ServeArgs, run};
 use banmen::config::Config;
 use banmen::hall::{Clock, Hall};
+use banmen::ssh::admins::AdminKeys;
 use banmen::ssh::{self, ServerOptions};
 use banmen::store::sled_store::SledStore;
 use clap::Parser;
@@ -41,17 +42,15 @@ fn fail(message: &str) -> ExitCode {
 /// `banmen serve`: the SSH hall until SIGINT or SIGTERM, then a graceful
 /// goodbye to every session and exit status 0.
 fn serve(args: ServeArgs) -> anyhow::Result<()> {
-    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
-    tracing_subscriber::fmt()
-        .with_env_filter(filter)
-        .with_writer(std::io::stderr)
-        .init();
     let config = Config::load(&args.config)?;
+    start_log(&config.log.level)?;
     let hall_options = config.hall_options();
     let listen = args.listen.unwrap_or(config.server.listen);
     let port = args.port.unwrap_or(config.server.port);
-    let options = ServerOptions::new(&listen, port, config.server.host_key);
+    let mut options = ServerOptions::new(&listen, port, config.server.host_key);
+    options.admins = AdminKeys::load(&config.admin.authorized_keys, &config.admin.keys)
+        .map_err(|e| anyhow::anyhow!(e))?;
+    tracing::info!(keys = options.admins.len(), "admin keys loaded");
     let runtime = tokio::runtime::Runtime::new()
         .map_err(|e| anyhow::anyhow!("cannot start the async runtime: {e}"))?;
     runtime.block_on(async {
@@ -81,6 +80,25 @@ fn serve(args: ServeArgs) -> anyhow::Result<()> {
         tracing::info!("stopped");
         anyhow::Ok(())
     })
+}
+
+/// The server's own log on stderr, filtered by `RUST_LOG` when it is set,
+/// else by `[log] level`.
+fn start_log(level: &str) -> anyhow::Result<()> {
+    use tracing_subscriber::EnvFilter;
+    let filter = match std::env::var("RUST_LOG") {
+        Ok(env) if !env.trim().is_empty() => {
+            EnvFilter::try_new(&env).map_err(|e| anyhow::anyhow!("RUST_LOG {env:?}: {e}"))?
+        }
+        _ => {
+            EnvFilter::try_new(level).map_err(|e| anyhow::anyhow!("[log] level {level:?}: {e}"))?
+        }
+    };
+    tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .init();
+    Ok(())
 }
 
 /// Resolves on SIGINT (Ctrl-C in the server's terminal) or SIGTERM.

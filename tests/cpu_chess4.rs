@@ -2,7 +2,7 @@
 //! it takes what is left hanging, it plays legal moves in both game types
 //! at every level, and it stops when told.
 
-use banmen::cpu::{Budget, brs_chess4, think};
+use banmen::cpu::{Budget, Reach, brs_chess4, think};
 use banmen::rules::chess4::{Chess4Rules, ChessGame4, Position, Variant};
 use banmen::rules::{AnyGame, GameKind, RuleValues};
 use std::time::Duration;
@@ -30,7 +30,7 @@ fn it_takes_a_queen_left_hanging_in_both_game_types() {
         // Blue's queen on g9 stands in front of Red's on g4, nobody guards it.
         let g = game(variant, "R", &[("g4", "rQ"), ("g9", "bQ"), ("k12", "yP")]);
         let budget = Budget::new(Duration::from_secs(5));
-        let mv = brs_chess4::best_move(&g, 3, &budget).expect("a move");
+        let mv = brs_chess4::best_move(&g, Reach::depth(3), &budget).expect("a move");
         assert_eq!((mv.from, mv.to), (sq("g4"), sq("g9")), "{variant:?}");
     }
 }
@@ -55,6 +55,6 @@ fn a_stop_flag_ends_the_search_with_a_legal_move() {
     budget
         .stop
         .store(true, std::sync::atomic::Ordering::Relaxed);
-    let mv = brs_chess4::best_move(&g, 30, &budget).expect("a move");
+    let mv = brs_chess4::best_move(&g, Reach::depth(30), &budget).expect("a move");
     assert!(g.legal_moves().contains(&mv));
 }

@@ -2,7 +2,7 @@
 //! mates when it can, and it sees a mate threatened by a seat that does
 //! not move next, which a paranoid search of the same depth misses.
 
-use banmen::cpu::{Budget, brs4, think_paranoid};
+use banmen::cpu::{Budget, Reach, brs4, think_paranoid};
 use banmen::rules::shogi4::{Move4, Position4, Shogi4Rules, ShogiGame4};
 use banmen::rules::{AnyGame, Game, GameKind, RuleValues};
 use std::time::Duration;
@@ -16,7 +16,7 @@ fn game(sfen4: &str) -> ShogiGame4 {
 
 fn search(game: &ShogiGame4, depth: u32) -> Move4 {
     let budget = Budget::new(Duration::from_secs(5));
-    brs4::best_move(game, depth, &budget).expect("a move")
+    brs4::best_move(game, Reach::depth(depth), &budget).expect("a move")
 }
 
 /// Whether `attacker`, were it to move in `pos`, could mate `victim`.
@@ -74,7 +74,7 @@ fn a_stop_flag_ends_the_search_with_a_legal_move() {
     budget
         .stop
         .store(true, std::sync::atomic::Ordering::Relaxed);
-    let mv = brs4::best_move(&g, 30, &budget).expect("a move");
+    let mv = brs4::best_move(&g, Reach::depth(30), &budget).expect("a move");
     assert!(g.legal_moves().contains(&mv));
 }
 

@@ -9,7 +9,7 @@
 
 use banmen::store::memory::MemoryStore;
 use banmen::store::sled_store::SledStore;
-use banmen::store::{SCHEMA_VERSION, SeatToken, Store, StoreError};
+use banmen::store::{Appended, SCHEMA_VERSION, SeatToken, Store, StoreError};
 use std::collections::BTreeMap;
 use std::fs;
 use std::io::{BufRead, BufReader};
@@ -185,6 +185,66 @@ fn read_the_rest(store: &dyn Store) {
     );
 }
 
+/// An event of `room` with a journal line saying so.
+fn logged(room: &str, seq: u64) -> Appended {
+    Appended {
+        room: room.into(),
+        seq,
+        event: event(room, seq),
+        line: format!("{room} {seq}").into_bytes(),
+    }
+}
+
+/// The journal's lines after `after`, as text.
+fn journal_text(store: &dyn Store, after: Option<u64>) -> Vec<(u64, String)> {
+    store
+        .journal(after)
+        .map(|line| {
+            let (n, bytes) = line.expect("a line");
+            (n, String::from_utf8(bytes).expect("text"))
+        })
+        .collect()
+}
+
+fn journal_in_commit_order(store: &dyn Store) {
+    store
+        .commit(&[logged("b", 0), logged("a", 0)])
+        .expect("commit");
+    store.append("a", 1, b"no line").expect("append");
+    store.note(b"a note").expect("note");
+    store.commit(&[logged("a", 2)]).expect("commit");
+    let all = journal_text(store, None);
+    let texts: Vec<&str> = all.iter().map(|(_, t)| t.as_str()).collect();
+    assert_eq!(texts, ["b 0", "a 0", "a note", "a 2"]);
+    assert!(all.windows(2).all(|w| w[0].0 < w[1].0), "{all:?}");
+    let (second, _) = all[1];
+    assert_eq!(journal_text(store, Some(second)), all[2..].to_vec());
+    // A refused commit writes neither its events nor their lines.
+    let bad = [logged("c", 0), logged("a", 2)];
+    assert!(store.commit(&bad).is_err());
+    assert_eq!(journal_text(store, None), all);
+    assert!(
+        store
+            .logs()
+            .expect("logs")
+            .iter()
+            .all(|(room, _)| room != "c")
+    );
+    // Removing a room keeps its journal.
+    store.remove_room("a").expect("remove");
+    assert_eq!(journal_text(store, None), all);
+}
+
+fn waiters_wake_on_new_lines(store: &dyn Store) {
+    let mut waiter = store.journal_waiter();
+    assert!(!waiter.wait(std::time::Duration::from_millis(20)));
+    store.commit(&[logged("r", 0)]).expect("commit");
+    assert!(waiter.wait(std::time::Duration::from_secs(5)));
+    assert!(!waiter.wait(std::time::Duration::from_millis(20)));
+    store.note(b"closed").expect("note");
+    assert!(waiter.wait(std::time::Duration::from_secs(5)));
+}
+
 /// Runs a shared check on a memory store and on a fresh sled store.
 fn on_both(name: &str, check: fn(&dyn Store)) {
     check(&MemoryStore::new());
@@ -216,7 +276,35 @@ fn tokens_identities_games_and_heartbeat_round_trip() {
     });
 }
 
+#[test]
+fn the_journal_keeps_commit_order_and_outlives_rooms() {
+    on_both("journal", journal_in_commit_order);
+}
+
+#[test]
+fn journal_waiters_wake_when_lines_are_added() {
+    on_both("waiter", waiters_wake_on_new_lines);
+}
+
 // ---- the disk ----
+
+#[test]
+fn the_journal_survives_reopening_and_numbers_go_on() {
+    let dir = TempDir::new("journal-reopen");
+    let before = {
+        let store = open(&dir);
+        store
+            .commit(&[logged("r", 0), logged("r", 1)])
+            .expect("commit");
+        journal_text(&store, None)
+    };
+    let store = open(&dir);
+    assert_eq!(journal_text(&store, None), before);
+    store.note(b"after").expect("note");
+    let after = journal_text(&store, None);
+    assert_eq!(after.len(), 3);
+    assert!(after[2].0 > after[1].0);
+}
 
 #[test]
 fn data_survives_closing_and_reopening() {

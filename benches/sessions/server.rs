@@ -27,13 +27,21 @@ impl ServerProcess {
     /// Writes a config (loopback, a free port, host key and data in a
     /// fresh temp dir) and starts the server; returns once it accepts TCP.
     pub fn start(name: &str) -> ServerProcess {
+        ServerProcess::start_with(name, |_| String::new())
+    }
+
+    /// [`ServerProcess::start`], after `prepare` (given the temp dir; the
+    /// data lives in `data` under it) wrote what it needs; it returns more
+    /// config sections.
+    pub fn start_with(name: &str, prepare: impl FnOnce(&Path) -> String) -> ServerProcess {
         let dir = std::env::temp_dir().join(format!("banmen-bench-{}-{name}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).expect("temp dir");
+        let extra = prepare(&dir);
         let port = free_port();
         let config = format!(
             "[server]\nlisten = \"127.0.0.1\"\nport = {port}\nhost_key = \"{}\"\n\n\
-             [storage]\ndata_dir = \"{}\"\n",
+             [storage]\ndata_dir = \"{}\"\n{extra}",
             dir.join("host_ed25519").display(),
             dir.join("data").display(),
         );

@@ -15,7 +15,8 @@
 //! Each game says what the search needs to know through [`Node`]
 //! (`brs4.rs` for four-player shogi, `brs_chess4.rs` for four-player chess).
 
-use super::{Budget, Searched, Watch};
+use super::{Budget, Reach, Searched, Watch};
+use rand::Rng;
 
 /// A won (or lost) game.
 const WIN: i32 = 1_000_000;
@@ -64,12 +65,13 @@ struct Search<'a> {
 
 /// The best of `moves` (the root's legal moves) for `me`, whose side is
 /// itself and, in team games (`teams`), its partner across the table,
-/// deepening to at most `max_depth` plies within the budget.
+/// deepening as far as `reach` says within the budget. With noise, the
+/// pick among the last finished iteration's scores is loosened.
 pub fn search<N: Node>(
     root: &N,
     mut moves: Vec<N::Move>,
     (me, teams): (u8, bool),
-    max_depth: u32,
+    reach: Reach,
     budget: &Budget,
 ) -> Searched<N::Move> {
     let partner = if teams { 1 << ((me + 2) % 4) } else { 0 };
@@ -85,16 +87,23 @@ pub fn search<N: Node>(
         team,
         watch: Watch::new(budget),
     };
-    for depth in 1..=max_depth.max(1) {
-        let Some((mv, score)) = search.root(root, &moves, depth) else {
+    let margin = 2 * reach.noise.max(0);
+    let mut finished = Vec::new();
+    for depth in 1..=reach.depth.max(1) {
+        let scored = search.root(root, &moves, depth, margin);
+        let Some(&(mv, score)) = best_of(&scored) else {
             break;
         };
-        found.best = Some(mv);
         if search.watch.out_of_time {
             // A move that beat the previous best before time ran out.
+            if margin == 0 {
+                found.best = Some(mv);
+            }
             break;
         }
+        found.best = Some(mv);
         found.depth = depth;
+        finished = scored;
         if let Some(i) = moves.iter().position(|m| *m == mv) {
             moves[..=i].rotate_right(1);
         }
@@ -102,8 +111,28 @@ pub fn search<N: Node>(
             break;
         }
     }
+    if margin > 0 && !finished.is_empty() {
+        found.best = Some(noisy_pick(&finished, reach.noise));
+    }
     found.nodes = search.watch.nodes;
     found
+}
+
+/// The first of the highest-scored moves (the previous best comes first).
+fn best_of<M>(scored: &[(M, i32)]) -> Option<&(M, i32)> {
+    scored
+        .iter()
+        .reduce(|best, next| if next.1 > best.1 { next } else { best })
+}
+
+/// The move whose score plus a random `-noise..=noise` is highest.
+fn noisy_pick<M: Copy>(scored: &[(M, i32)], noise: i32) -> M {
+    let mut rng = rand::rng();
+    let noisy: Vec<(M, i32)> = scored
+        .iter()
+        .map(|&(mv, score)| (mv, score.saturating_add(rng.random_range(-noise..=noise))))
+        .collect();
+    best_of(&noisy).expect("at least one move").0
 }
 
 /// Captures of the most valuable pieces first, then promotions.
@@ -130,24 +159,31 @@ fn captures<N: Node>(node: &N, victims: u8) -> Vec<N::Move> {
 }
 
 impl Search<'_> {
-    /// One iteration: the best root move and its score. When time runs
-    /// out first, the best of the moves searched to the end (the previous
-    /// iteration's best comes first), or `None` if there was none.
-    fn root<N: Node>(&mut self, node: &N, moves: &[N::Move], depth: u32) -> Option<(N::Move, i32)> {
-        let mut best: Option<(N::Move, i32)> = None;
+    /// One iteration: each root move searched to the end and its score,
+    /// exact for the best and for those within `margin` of it (the others
+    /// are at most that low). When time runs out, the moves searched so
+    /// far (the previous iteration's best comes first).
+    fn root<N: Node>(
+        &mut self,
+        node: &N,
+        moves: &[N::Move],
+        depth: u32,
+        margin: i32,
+    ) -> Vec<(N::Move, i32)> {
+        let mut scored = Vec::with_capacity(moves.len());
+        let mut best = -INF;
         for &mv in moves {
-            let alpha = best.map_or(-INF, |(_, score)| score);
+            let alpha = best.saturating_sub(margin).max(-INF);
             let mut next = node.clone();
             next.play(mv);
             let score = self.replies(&next, depth - 1, alpha, INF, 1);
             if self.watch.out_of_time {
-                return best;
+                break;
             }
-            if best.is_none_or(|(_, b)| score > b) {
-                best = Some((mv, score));
-            }
+            best = best.max(score);
+            scored.push((mv, score));
         }
-        best
+        scored
     }
 
     /// The opponents still playing, as seats.

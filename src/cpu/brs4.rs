@@ -3,21 +3,21 @@
 
 use super::brs::{self, Node};
 use super::multi::shogi_values;
-use super::{Budget, Searched};
+use super::{Budget, Reach, Searched};
 use crate::rules::shogi4::adapter::to_piece_kind;
 use crate::rules::shogi4::{Format, Kind4, Move4, Piece4, Position4, ShogiGame4, Sq4};
 
 /// What a mate delivered is worth beyond the pieces it brings.
 const MATE_BONUS: i32 = 1500;
 
-/// The best move for the seat to move, deepening to at most `max_depth`
-/// plies within the budget; `None` when there is no legal move.
-pub fn best_move(game: &ShogiGame4, max_depth: u32, budget: &Budget) -> Option<Move4> {
-    search(game, max_depth, budget).best
+/// The best move for the seat to move, deepening as far as `reach` says
+/// within the budget; `None` when there is no legal move.
+pub fn best_move(game: &ShogiGame4, reach: Reach, budget: &Budget) -> Option<Move4> {
+    search(game, reach, budget).best
 }
 
 /// [`best_move`] with the depth completed and the nodes visited.
-pub fn search(game: &ShogiGame4, max_depth: u32, budget: &Budget) -> Searched<Move4> {
+pub fn search(game: &ShogiGame4, reach: Reach, budget: &Budget) -> Searched<Move4> {
     let pos = game.position();
     let pairs = pos.play_rules().format == Format::Pairs;
     // The game's list: it leaves out a forbidden repetition.
@@ -25,7 +25,7 @@ pub fn search(game: &ShogiGame4, max_depth: u32, budget: &Budget) -> Searched<Mo
         pos,
         game.legal_moves(),
         (pos.to_move(), pairs),
-        max_depth,
+        reach,
         budget,
     )
 }

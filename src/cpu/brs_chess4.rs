@@ -5,28 +5,28 @@
 
 use super::brs::{self, Node};
 use super::multi::chess_values;
-use super::{Budget, Searched};
+use super::{Budget, Reach, Searched};
 use crate::rules::chess4::adapter::to_piece_kind;
 use crate::rules::chess4::{ChessGame4, Kind, Move, Piece, Position, Sq, Variant};
 
 /// How a king is ranked among captures: before anything else.
 const KING: i32 = 100_000;
 
-/// The best move for the seat to move, deepening to at most `max_depth`
-/// plies within the budget; `None` when there is no legal move.
-pub fn best_move(game: &ChessGame4, max_depth: u32, budget: &Budget) -> Option<Move> {
-    search(game, max_depth, budget).best
+/// The best move for the seat to move, deepening as far as `reach` says
+/// within the budget; `None` when there is no legal move.
+pub fn best_move(game: &ChessGame4, reach: Reach, budget: &Budget) -> Option<Move> {
+    search(game, reach, budget).best
 }
 
 /// [`best_move`] with the depth completed and the nodes visited.
-pub fn search(game: &ChessGame4, max_depth: u32, budget: &Budget) -> Searched<Move> {
+pub fn search(game: &ChessGame4, reach: Reach, budget: &Budget) -> Searched<Move> {
     let pos = game.position();
     let teams = pos.variant() == Variant::Teams;
     brs::search(
         pos,
         game.legal_moves(),
         (pos.to_move(), teams),
-        max_depth,
+        reach,
         budget,
     )
 }

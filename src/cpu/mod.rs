@@ -57,6 +57,25 @@ impl<'a> Watch<'a> {
     }
 }
 
+/// How far a four-player search looks and how loosely it picks: what
+/// sets the levels apart, with the time it is given.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Reach {
+    /// Plies at most (iterative deepening stops there).
+    pub depth: u32,
+    /// Root noise in centipawns: 0 plays the best move; otherwise each
+    /// root move scored within `2 * noise` of the best is scored exactly,
+    /// gets a random `-noise..=noise` on top, and the highest is played.
+    pub noise: i32,
+}
+
+impl Reach {
+    /// At most `depth` plies, the best move always.
+    pub fn depth(depth: u32) -> Reach {
+        Reach { depth, noise: 0 }
+    }
+}
+
 /// What a four-player search found (for benchmarks and tests).
 #[derive(Clone, Debug)]
 pub struct Searched<M> {
@@ -108,13 +127,13 @@ pub fn think(game: &AnyGame, level: u8, budget: &Budget) -> Option<vocab::Move> 
         // Best-reply search in both four-player games: it placed first
         // more often than the paranoid search (README, strength tables).
         AnyGame::Shogi4(g) => {
-            let (depth, budget) = multi_level(level, budget);
-            brs4::best_move(g, depth, &budget).map(|mv| g.to_vocab(mv))
+            let (reach, budget) = multi_level(level, budget);
+            brs4::best_move(g, reach, &budget).map(|mv| g.to_vocab(mv))
         }
         AnyGame::Chess4(g) if level <= 2 => greedy_chess4::chess4(g, level),
         AnyGame::Chess4(g) => {
-            let (depth, budget) = multi_level(level, budget);
-            brs_chess4::best_move(g, depth, &budget).map(|mv| g.to_vocab(mv))
+            let (reach, budget) = multi_level(level, budget);
+            brs_chess4::best_move(g, reach, &budget).map(|mv| g.to_vocab(mv))
         }
     }
 }
@@ -144,8 +163,8 @@ fn paranoid<G: multi::Threats>(
     budget: &Budget,
 ) -> Option<vocab::Move> {
     let sides = sides(game, teams, values)?;
-    let (depth, budget) = multi_level(level, budget);
-    multi::best_move(game, sides, depth, &budget).map(|mv| game.to_vocab(mv))
+    let (reach, budget) = multi_level(level, budget);
+    multi::best_move(game, sides, reach.depth, &budget).map(|mv| game.to_vocab(mv))
 }
 
 /// The seat to move's side: itself, with its partner across the table in
@@ -159,17 +178,24 @@ fn sides<G: Game>(game: &G, teams: bool, values: multi::Values) -> Option<multi:
     Some(multi::Sides { team, values })
 }
 
-/// The four-player levels above the greedy ones: 3 looks two plies ahead
-/// in a quarter of the time, 4 deepens for half the time, 5 for all of it.
-fn multi_level(level: u8, budget: &Budget) -> (u32, Budget) {
-    let (depth, share) = match level {
-        0..=3 => (2, 4),
-        4 => (16, 2),
-        _ => (16, 1),
+/// The four-player levels above the greedy ones, spaced like two-player
+/// shogi's (`shogi/mod.rs`): without noise, more depth or time gained the
+/// strongest level little in a four-player game (README, strength tables).
+///
+/// | level | depth      | time    | noise | plays like                        |
+/// |-------|------------|---------|-------|-----------------------------------|
+/// | 3     | 2          | quarter | ±100  | sees each opponent's best reply, loosely |
+/// | 4     | deepening  | half    | ±30   | a casual player                   |
+/// | 5     | deepening  | all     | 0     | the strongest                     |
+fn multi_level(level: u8, budget: &Budget) -> (Reach, Budget) {
+    let (depth, share, noise) = match level {
+        0..=3 => (2, 4, 100),
+        4 => (16, 2, 30),
+        _ => (16, 1, 0),
     };
     let budget = Budget {
         time: budget.time / share,
         stop: budget.stop.clone(),
     };
-    (depth, budget)
+    (Reach { depth, noise }, budget)
 }

@@ -17,6 +17,8 @@ pub struct Pool {
     threads: usize,
     /// Jobs submitted and not yet started.
     waiting: Arc<AtomicUsize>,
+    /// Jobs running now.
+    busy: Arc<AtomicUsize>,
 }
 
 impl Pool {
@@ -26,12 +28,13 @@ impl Pool {
         let queue = Arc::new(Mutex::new(queue));
         let threads = threads.max(1);
         let waiting = Arc::new(AtomicUsize::new(0));
+        let busy = Arc::new(AtomicUsize::new(0));
         for i in 0..threads {
             let queue = queue.clone();
-            let waiting = waiting.clone();
+            let counts = (waiting.clone(), busy.clone());
             let spawned = std::thread::Builder::new()
                 .name(format!("cpu-{i}"))
-                .spawn(move || work(&queue, &waiting));
+                .spawn(move || work(&queue, &counts.0, &counts.1));
             if let Err(e) = spawned {
                 tracing::warn!("cannot start a CPU thread: {e}");
             }
@@ -40,6 +43,7 @@ impl Pool {
             jobs: Mutex::new(jobs),
             threads,
             waiting,
+            busy,
         }
     }
 
@@ -69,6 +73,11 @@ impl Pool {
         self.waiting.load(Ordering::Relaxed)
     }
 
+    /// Threads running a job now.
+    pub fn busy(&self) -> usize {
+        self.busy.load(Ordering::Relaxed)
+    }
+
     /// The time a search starting now may take, out of `full`: all of it
     /// while no other search waits, less as the queue grows (each thread's
     /// share of the queue divides it), never under a tenth. So when a
@@ -82,7 +91,7 @@ impl Pool {
 
 /// A worker: runs jobs until the pool is dropped. A job that panics is
 /// caught, so one bad search does not take a thread with it.
-fn work(queue: &Mutex<Receiver<Job>>, waiting: &AtomicUsize) {
+fn work(queue: &Mutex<Receiver<Job>>, waiting: &AtomicUsize, busy: &AtomicUsize) {
     loop {
         let job = {
             let queue = queue.lock().unwrap_or_else(|e| e.into_inner());
@@ -92,9 +101,11 @@ fn work(queue: &Mutex<Receiver<Job>>, waiting: &AtomicUsize) {
             return;
         };
         waiting.fetch_sub(1, Ordering::Relaxed);
+        busy.fetch_add(1, Ordering::Relaxed);
         if std::panic::catch_unwind(std::panic::AssertUnwindSafe(job)).is_err() {
             tracing::error!("a CPU search panicked");
         }
+        busy.fetch_sub(1, Ordering::Relaxed);
     }
 }
 

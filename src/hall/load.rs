@@ -8,7 +8,7 @@ use super::events::{Event, Record};
 use super::state::RoomState;
 use super::view::Phase;
 use super::{Clock, Hall, HallError, HallOptions, Room, lock};
-use crate::store::{RoomLog, Store};
+use crate::store::{Appended, RoomLog, Store};
 use std::sync::Arc;
 
 /// What a restart found.
@@ -51,7 +51,7 @@ impl Hall {
                 }
             }
         }
-        store.append_batch(&restarts)?;
+        store.commit(&restarts)?;
         hall.inner.refresh_lobby();
         Ok((hall, report))
     }
@@ -109,7 +109,7 @@ fn reopen(
     mut state: RoomState,
     stopped: Option<u64>,
     now: u64,
-    restarts: &mut Vec<(String, u64, Vec<u8>)>,
+    restarts: &mut Vec<Appended>,
 ) -> Result<RoomState, HallError> {
     if state.phase == Phase::Playing {
         let remaining_ms = state.clock.map(|c| {
@@ -120,8 +120,14 @@ fn reopen(
             at: now,
             event: Event::Restarted { remaining_ms },
         };
+        let before = state.clone();
         state.apply(&record)?;
-        restarts.push((state.id.clone(), state.seq, record.encode()));
+        restarts.push(Appended {
+            room: state.id.clone(),
+            seq: state.seq,
+            event: record.encode(),
+            line: super::journal::line(&before, &state, &record, state.seq).encode(),
+        });
         state.seq += 1;
     } else {
         state.everyone_away(now);

@@ -12,8 +12,10 @@
 //! moved on meanwhile. Timers (turn time, grace periods, expiry) are
 //! checked by one ticker for the whole hall against [`Clock`].
 
+pub mod admin;
 pub mod clock;
 pub mod events;
+pub mod journal;
 mod load;
 pub mod room;
 mod state;
@@ -30,16 +32,16 @@ pub use view::{
 use crate::cpu::pool::Pool;
 use crate::rules::{AnyGame, GameKind, RulesError};
 use crate::store::memory::MemoryStore;
-use crate::store::{SeatToken, Store, StoreError};
+use crate::store::{Appended, SeatToken, Store, StoreError};
 use rand::Rng;
 use room::Fate;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use state::RoomState;
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, Weak};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 use thiserror::Error;
 use tokio::sync::watch;
 
@@ -147,6 +149,10 @@ pub(crate) struct HallInner {
     shared: Arc<Shared>,
     /// When the last heartbeat was stored (ms).
     heartbeat: AtomicU64,
+    /// SSH connections open (see [`Hall::connection`]).
+    connections: AtomicUsize,
+    /// When the hall opened (for `stats`).
+    started: Instant,
 }
 
 /// A handle to the hall, cloned into every session.
@@ -226,6 +232,8 @@ impl Hall {
                 names: Mutex::new(HashMap::new()),
                 shared,
                 heartbeat: AtomicU64::new(0),
+                connections: AtomicUsize::new(0),
+                started: Instant::now(),
             }),
         }
     }
@@ -269,7 +277,12 @@ impl Hall {
             },
         };
         let state = RoomState::create(id.clone(), code.clone(), host, settings, at)?;
-        shared.store.append(&id, 0, &created.encode())?;
+        shared.store.commit(&[Appended {
+            room: id.clone(),
+            seq: 0,
+            event: created.encode(),
+            line: journal::line(&state, &state, &created, 0).encode(),
+        }])?;
         let room = Room::new(state, Arc::downgrade(&self.inner), shared.clone());
         lock(&self.inner.rooms).insert(id.clone(), room.clone());
         lock(&self.inner.codes).insert(code, id);
@@ -418,8 +431,14 @@ impl Hall {
         let now = self.inner.shared.clock.now_ms();
         let rooms: Vec<Arc<Room>> = lock(&self.inner.rooms).values().cloned().collect();
         for room in rooms {
-            if room.tick(now) == Fate::Closes {
-                self.inner.close_room(&room);
+            match room.tick(now) {
+                Fate::Stays => {}
+                Fate::Empty => self.inner.close_room(&room, "closed", "nobody was in it"),
+                Fate::Expired => {
+                    let days = self.inner.shared.options.expire_ms / 86_400_000;
+                    let why = format!("nobody was in it and nothing happened for {days} days");
+                    self.inner.close_room(&room, "expired", &why)
+                }
             }
         }
         // Once a second is enough: it only bounds how long a turn clock
@@ -522,17 +541,26 @@ impl HallInner {
         Ok(self.shared.store.game(&format!("{id}-1"))?.is_some())
     }
 
-    /// Closes a room: gone from the hall and from the store, with its seat
-    /// tokens (finished games stay in the store for export).
-    pub(crate) fn close_room(&self, room: &Room) {
-        room.stop_thinking();
-        let (id, code) = room.id_and_code();
+    /// Closes a room: its sessions are told `why`, and it is gone from the
+    /// hall and from the store, with its seat tokens (finished games stay
+    /// in the store for export). The journal says so with `event`:
+    /// `expired`, or `closed` (emptied, or by an admin).
+    pub(crate) fn close_room(&self, room: &Room, event: &str, why: &str) {
+        let Some((id, code, game)) = room.close(why) else {
+            return;
+        };
         lock(&self.rooms).remove(&id);
         lock(&self.codes).remove(&code);
         let prefix = format!("{id}-");
         lock(&self.games).retain(|game, _| !game.starts_with(&prefix));
         if let Err(e) = self.shared.store.remove_room(&id) {
             tracing::warn!(room = %id, "could not remove the room's log: {e}");
+        }
+        let mut line = journal::LogLine::new(&id, self.shared.clock.now_ms(), event);
+        line.game = game;
+        line.text = Some(why.to_string());
+        if let Err(e) = self.shared.store.note(&line.encode()) {
+            tracing::warn!(room = %id, "could not journal the room's closing: {e}");
         }
         self.refresh_lobby();
     }

@@ -16,7 +16,8 @@ use tokio::sync::watch;
 
 /// A room of the hall.
 pub struct Room {
-    state: Mutex<RoomState>,
+    /// The state; the hall's admin reports read it too.
+    pub(super) state: Mutex<RoomState>,
     /// The search going on, if any.
     thinking: Mutex<Option<Thinking>>,
     views: watch::Sender<Arc<RoomView>>,
@@ -46,9 +47,10 @@ pub struct RoomHandle {
 pub(crate) enum Fate {
     /// The room stays.
     Stays,
-    /// The room is closed: nobody is in it and no game is going on, or it
-    /// expired.
-    Closes,
+    /// The room is closed: nobody is in it and no game is going on.
+    Empty,
+    /// The room is closed: nobody has been in it for the expiry time.
+    Expired,
 }
 
 impl Room {
@@ -103,6 +105,9 @@ impl Room {
 
     /// Commits `event` to the room's log (durably) and applies it.
     fn commit(&self, s: &mut RoomState, event: Event) -> Result<(), HallError> {
+        if s.closed.is_some() {
+            return Err(HallError::WrongPhase("the room has been closed"));
+        }
         let was_finished = s.phase == Phase::Finished;
         s.commit(&*self.shared.store, event, self.shared.clock.now_ms())?;
         if !was_finished && s.phase == Phase::Finished {
@@ -227,7 +232,9 @@ impl Room {
         // after every published change.
         let (game, level, plies) = {
             let s = lock(&self.state);
-            let level = s.cpu_to_move(self.shared.takeover_level);
+            let level = s
+                .cpu_to_move(self.shared.takeover_level)
+                .filter(|_| s.closed.is_none());
             let game = level.map(|_| s.game.clone());
             (game, level, (s.game_number, s.moves.len()))
         };
@@ -269,6 +276,24 @@ impl Room {
     }
 
     /// Stops any search for this room (it is closing).
+    /// Marks the room closed (`why` is what its sessions are told),
+    /// publishes that and stops the CPU; its id, code and game id (if it
+    /// had a game), or `None` if it was closed already.
+    pub(crate) fn close(&self, why: &str) -> Option<(String, String, Option<String>)> {
+        let ids = {
+            let mut s = lock(&self.state);
+            if s.closed.is_some() {
+                return None;
+            }
+            s.closed = Some(why.to_string());
+            self.publish(&s);
+            let game = (s.game_number > 0).then(|| s.game_id());
+            (s.id.clone(), s.code.clone(), game)
+        };
+        self.stop_thinking();
+        Some(ids)
+    }
+
     pub(crate) fn stop_thinking(&self) {
         if let Some((_, stop)) = lock(&self.thinking).take() {
             stop.store(true, Ordering::Relaxed);
@@ -337,7 +362,7 @@ impl Room {
             s.idle_since.is_some() && s.phase != Phase::Playing
         };
         match (closes, self.hall.upgrade()) {
-            (true, Some(hall)) => hall.close_room(self),
+            (true, Some(hall)) => hall.close_room(self, "closed", "everybody left"),
             (_, Some(hall)) => hall.refresh_lobby(),
             _ => {}
         }
@@ -374,15 +399,16 @@ impl Room {
             }
             let options = &self.shared.options;
             let idle = s.idle_since.map(|t| now.saturating_sub(t));
-            let closes = match idle {
-                Some(idle) if s.phase != Phase::Playing => idle >= options.grace_ms,
-                Some(_) => now.saturating_sub(s.last_activity) >= options.expire_ms,
-                None => false,
+            let fate = match idle {
+                Some(idle) if s.phase != Phase::Playing && idle >= options.grace_ms => Fate::Empty,
+                Some(_) if now.saturating_sub(s.last_activity) >= options.expire_ms => {
+                    Fate::Expired
+                }
+                _ => Fate::Stays,
             };
             if s.seq != seq {
                 self.publish(&s);
             }
-            let fate = if closes { Fate::Closes } else { Fate::Stays };
             (s.seq != seq, fate)
         };
         if changed {

@@ -12,7 +12,7 @@ use super::view::{
 };
 use crate::rules::AnyGame;
 use crate::rules::vocab::{self, Seat, SeatSet, Verdict};
-use crate::store::Store;
+use crate::store::{Appended, Store};
 use std::time::{Duration, Instant};
 
 /// The turn time of the seat to move (when the room has a limit).
@@ -75,6 +75,8 @@ pub(crate) struct RoomState {
     pub next_handle: u64,
     /// Since when nobody has been connected (ms), if nobody is.
     pub idle_since: Option<u64>,
+    /// Why the room was closed, once it is (nothing more is committed).
+    pub closed: Option<String>,
 }
 
 /// A log that does not replay.
@@ -133,6 +135,7 @@ impl RoomState {
             holders: Vec::new(),
             next_handle: 0,
             idle_since: None,
+            closed: None,
         };
         if state.settings.mode != Mode::Online {
             state.start(at)?;
@@ -173,7 +176,13 @@ impl RoomState {
         let record = Record { at, event };
         let mut next = self.clone();
         next.apply(&record)?;
-        store.append(&self.id, self.seq, &record.encode())?;
+        let line = super::journal::line(self, &next, &record, self.seq);
+        store.commit(&[Appended {
+            room: self.id.clone(),
+            seq: self.seq,
+            event: record.encode(),
+            line: line.encode(),
+        }])?;
         next.seq += 1;
         let ended = self.phase != Phase::Finished && next.phase == Phase::Finished;
         *self = next;
@@ -654,6 +663,7 @@ impl RoomState {
             spectators: self.spectators,
             paused: self.paused(),
             holders: self.holders.clone(),
+            closed: self.closed.clone(),
         }
     }
 }

@@ -263,6 +263,9 @@ pub struct RoomView {
     /// The newest connection number per seated identity: a handle whose
     /// number is older has been replaced by a second connection.
     pub holders: Vec<(String, u64)>,
+    /// Why the room was closed (an admin closed it): sessions in it go back
+    /// to the lobby and say so.
+    pub closed: Option<String>,
 }
 
 impl RoomView {
@@ -324,6 +327,8 @@ pub enum Entry {
     Watch(String),
     /// Take back a seat with its resume code.
     Resume(String),
+    /// The admin screen (only ever given to an admin's key).
+    Admin,
 }
 
 /// How players reach this server, for the commands shown to them:

@@ -5,7 +5,10 @@
 //! - `resume CODE`: a keyless player takes their seat back (needs `ssh -t`);
 //! - `export GAME-ID [--format usi|kif]`: print a game record on stdout
 //!   (KIF by default) and exit 0, or an error on stderr and exit 1; works
-//!   without a terminal, for scripts.
+//!   without a terminal, for scripts;
+//! - admins only (`ssh -p 2222 admin@host …`): `logs [--follow] [--room ID]
+//!   [--game ID] [--since TIME] [--json]`, `rooms [--json]`, `close ROOM`,
+//!   `stats [--json]` (see `admin.rs`).
 //!
 //! Anything else is a usage error (exit status 2).
 
@@ -17,6 +20,39 @@ pub const USAGE_STATUS: u32 = 2;
 /// The usage line shown with errors.
 pub const USAGE: &str =
     "usage: join CODE | watch CODE | resume CODE | export GAME-ID [--format usi|kif]";
+
+/// The admin commands' usage line.
+pub const ADMIN_USAGE: &str = "admin usage: logs [--follow] [--room ID] [--game ID] \
+     [--since TIME] [--json] | rooms [--json] | close ROOM | stats [--json]";
+
+/// What `logs` was asked for (the time as typed: it is read against the
+/// hall's clock when the command runs).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LogsArgs {
+    /// Keep streaming new lines.
+    pub follow: bool,
+    /// Only this room.
+    pub room: Option<String>,
+    /// Only this game.
+    pub game: Option<String>,
+    /// Only lines since this time or age.
+    pub since: Option<String>,
+    /// JSON lines instead of text.
+    pub json: bool,
+}
+
+/// An admin command.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AdminCommand {
+    /// The journal.
+    Logs(LogsArgs),
+    /// The rooms; JSON lines when `true`.
+    Rooms(bool),
+    /// Close a room by id or invite code.
+    Close(String),
+    /// The hall's figures; JSON when `true`.
+    Stats(bool),
+}
 
 /// A parsed exec command.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -30,6 +66,8 @@ pub enum ExecCommand {
         /// `usi` or `kif`.
         format: String,
     },
+    /// An admin command (refused unless the key is an admin's).
+    Admin(AdminCommand),
 }
 
 /// Parses the command line a client sent; `Err` is a one-line message.
@@ -41,6 +79,13 @@ pub fn parse(raw: &[u8]) -> Result<ExecCommand, String> {
         ["watch", code] => Ok(ExecCommand::Open(Entry::Watch(code.to_string()))),
         ["resume", code] => Ok(ExecCommand::Open(Entry::Resume(code.to_string()))),
         ["export", rest @ ..] => parse_export(rest),
+        ["logs", rest @ ..] => parse_logs(rest).map(|a| ExecCommand::Admin(AdminCommand::Logs(a))),
+        ["rooms"] => Ok(ExecCommand::Admin(AdminCommand::Rooms(false))),
+        ["rooms", "--json"] => Ok(ExecCommand::Admin(AdminCommand::Rooms(true))),
+        ["close", room] => Ok(ExecCommand::Admin(AdminCommand::Close(room.to_string()))),
+        ["stats"] => Ok(ExecCommand::Admin(AdminCommand::Stats(false))),
+        ["stats", "--json"] => Ok(ExecCommand::Admin(AdminCommand::Stats(true))),
+        ["rooms" | "close" | "stats", ..] => Err(format!("bad arguments; {ADMIN_USAGE}")),
         [] => Err(format!("no command; {USAGE}")),
         [first, ..] => Err(format!("unknown command {:?}; {USAGE}", clip(first))),
     }
@@ -57,6 +102,35 @@ fn parse_export(words: &[&str]) -> Result<ExecCommand, String> {
         [game, flag] if flag.starts_with("--format=") => Ok(export(game, &flag[9..])),
         _ => Err(format!("bad export arguments; {USAGE}")),
     }
+}
+
+/// `logs`'s flags, in any order; `--flag=value` works too.
+fn parse_logs(words: &[&str]) -> Result<LogsArgs, String> {
+    let mut args = LogsArgs::default();
+    let mut words = words.iter().flat_map(|w| match w.split_once('=') {
+        Some((flag, value)) if flag.starts_with("--") => vec![flag, value],
+        _ => vec![*w],
+    });
+    while let Some(word) = words.next() {
+        let mut value = |flag: &str| {
+            words
+                .next()
+                .map(str::to_string)
+                .ok_or_else(|| format!("{flag} needs a value; {ADMIN_USAGE}"))
+        };
+        match word {
+            "--follow" | "-f" => args.follow = true,
+            "--json" => args.json = true,
+            "--room" => args.room = Some(value(word)?),
+            "--game" => args.game = Some(value(word)?),
+            "--since" => args.since = Some(value(word)?),
+            other => {
+                let other = clip(other);
+                return Err(format!("unknown logs option {other:?}; {ADMIN_USAGE}"));
+            }
+        }
+    }
+    Ok(args)
 }
 
 /// Keeps an echoed word short and printable.
@@ -104,5 +178,31 @@ mod tests {
             assert!(!err.contains('\n'), "{err}");
         }
         assert!(parse(b"\x1b[2Jx").unwrap_err().contains("[2Jx"));
+    }
+
+    #[test]
+    fn admin_commands_parse() {
+        let logs = |raw: &[u8]| match parse(raw) {
+            Ok(ExecCommand::Admin(AdminCommand::Logs(args))) => args,
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(logs(b"logs"), LogsArgs::default());
+        let all = logs(b"logs -f --room abc --game=abc-2 --since 10m --json");
+        assert!(all.follow && all.json);
+        assert_eq!(all.room.as_deref(), Some("abc"));
+        assert_eq!(all.game.as_deref(), Some("abc-2"));
+        assert_eq!(all.since.as_deref(), Some("10m"));
+        assert!(parse(b"logs --room").is_err());
+        assert!(parse(b"logs --bogus").is_err());
+        assert_eq!(
+            parse(b"close XYZ"),
+            Ok(ExecCommand::Admin(AdminCommand::Close("XYZ".into())))
+        );
+        assert_eq!(
+            parse(b"stats --json"),
+            Ok(ExecCommand::Admin(AdminCommand::Stats(true)))
+        );
+        assert!(parse(b"rooms please").is_err());
+        assert!(parse(b"close").is_err());
     }
 }

@@ -6,13 +6,19 @@
 //! player; `keyboard-interactive` lets guests in after a single optional
 //! "name" prompt. Only `session` channels are accepted, at most
 //! [`MAX_CHANNELS`] per connection; subsystems are refused.
+//!
+//! Admins: a key listed in the admin keys may run the admin commands, and
+//! `ssh -t admin@host` gives it the admin screen. Anyone else asking gets
+//! a plain refusal, and the attempt is logged (at `warn`).
 
+use super::admin::{self, StreamIo};
 use super::app::{AppFactory, SessionApp};
-use super::exec::{self, ExecCommand};
+use super::exec::{self, AdminCommand, ExecCommand};
 use super::keys::{clean_name, key_identity};
 use super::server::Shared;
 use super::session::{self, SessionIo};
 use crate::hall::Identity;
+use crate::hall::admin::ConnectionGuard;
 use crate::hall::view::Entry;
 use russh::keys::ssh_key;
 use russh::server::{Auth, ChannelOpenHandle, Msg, Response, Session, VerifiedPublicKey};
@@ -28,6 +34,12 @@ pub const MAX_CHANNELS: usize = 4;
 /// Input packets queued for a session before more are dropped; the handler
 /// must never wait on a session (the session waits on the connection).
 const INPUT_QUEUE: usize = 256;
+
+/// The user name that asks for the admin screen.
+pub const ADMIN_USER: &str = "admin";
+
+/// What a non-admin asking for admin things is told.
+pub const NOT_ADMIN: &str = "admin commands need an admin key; yours is not one";
 
 /// The prompt of keyboard-interactive guests.
 const NAME_PROMPT: &str = "Your name (Enter for a guest name): ";
@@ -50,7 +62,13 @@ pub struct Handler<A, F> {
     shared: Arc<Shared<A, F>>,
     peer: String,
     identity: Option<Identity>,
+    /// The SSH user name given.
+    user: String,
+    /// Whether the key is an admin's.
+    admin: bool,
     channels: HashMap<ChannelId, ChannelState>,
+    /// Counts the connection in the hall's figures while it lives.
+    _counted: ConnectionGuard,
     /// Upgraded into each session task, so the connection can tell when
     /// its sessions have all ended (at shutdown).
     live: Weak<()>,
@@ -58,11 +76,15 @@ pub struct Handler<A, F> {
 
 impl<A: SessionApp, F: AppFactory<A>> Handler<A, F> {
     pub(crate) fn new(shared: Arc<Shared<A, F>>, peer: String, live: Weak<()>) -> Self {
+        let counted = shared.hall.connection();
         Handler {
             shared,
             peer,
             identity: None,
+            user: String::new(),
+            admin: false,
             channels: HashMap::new(),
+            _counted: counted,
             live,
         }
     }
@@ -114,6 +136,25 @@ impl<A: SessionApp, F: AppFactory<A>> Handler<A, F> {
         session: &mut Session,
     ) -> Result<(), russh::Error> {
         session.channel_success(channel)?;
+        let result = self.run_command(channel, raw, session);
+        // A command answered at once has closed its channel: it no longer
+        // counts against the connection's channels.
+        if self
+            .channels
+            .get(&channel)
+            .is_some_and(|c| c.write.is_some())
+        {
+            self.channels.remove(&channel);
+        }
+        result
+    }
+
+    fn run_command(
+        &mut self,
+        channel: ChannelId,
+        raw: &[u8],
+        session: &mut Session,
+    ) -> Result<(), russh::Error> {
         let has_pty = self.channels.get(&channel).is_some_and(|c| c.pty.is_some());
         match exec::parse(raw) {
             Ok(ExecCommand::Open(entry)) if has_pty => {
@@ -130,8 +171,63 @@ impl<A: SessionApp, F: AppFactory<A>> Handler<A, F> {
                 let result = self.shared.hall.export(&game, &format);
                 finish(session, channel, result.map_err(|e| e.to_string()), 1)
             }
+            Ok(ExecCommand::Admin(command)) if !self.admin => {
+                self.refuse_admin(&format!("{command:?}"));
+                finish(session, channel, Err(NOT_ADMIN.to_string()), 1)
+            }
+            Ok(ExecCommand::Admin(AdminCommand::Logs(args))) => {
+                match admin::query(&self.shared.hall, &args) {
+                    Ok(query) => {
+                        self.stream_logs(channel, query, args.json);
+                        Ok(())
+                    }
+                    Err(message) => finish(session, channel, Err(message), exec::USAGE_STATUS),
+                }
+            }
+            Ok(ExecCommand::Admin(command)) => {
+                let name = self.identity.as_ref().map_or("?", |i| i.name.as_str());
+                let result = admin::answer(&self.shared.hall, &command, name);
+                finish(session, channel, result, 1)
+            }
             Err(message) => finish(session, channel, Err(message), exec::USAGE_STATUS),
         }
+    }
+}
+
+impl<A: SessionApp, F: AppFactory<A>> Handler<A, F> {
+    /// Logs a refused admin request.
+    fn refuse_admin(&self, what: &str) {
+        let id = self.identity.as_ref().map_or("", |i| i.id.as_str());
+        tracing::warn!(peer = %self.peer, %id, user = %self.user.escape_debug(), %what, "admin request refused: not an admin key");
+    }
+
+    /// Streams the journal down `channel` (see `admin.rs`); the channel's
+    /// input goes to the stream, for Ctrl-C.
+    fn stream_logs(
+        &mut self,
+        channel: ChannelId,
+        query: crate::hall::journal::LogQuery,
+        json: bool,
+    ) {
+        let Some(state) = self.channels.get_mut(&channel) else {
+            return;
+        };
+        let Some(write) = state.write.take() else {
+            return;
+        };
+        let (input_tx, input) = mpsc::channel(INPUT_QUEUE);
+        state.input = Some(input_tx);
+        let io = StreamIo {
+            write,
+            input,
+            shutdown: self.shared.shutdown.clone(),
+        };
+        let hall = self.shared.hall.clone();
+        let live = self.live.upgrade();
+        tokio::spawn(async move {
+            admin::stream_logs(hall, query, json, io).await;
+            drop(live);
+        });
     }
 }
 
@@ -188,8 +284,12 @@ impl<A: SessionApp, F: AppFactory<A>> russh::server::Handler for Handler<A, F> {
         key: VerifiedPublicKey<'_>,
     ) -> Result<Auth, Self::Error> {
         let key: &ssh_key::PublicKey = key.public_key;
+        self.user = user.to_string();
+        self.admin = self.shared.admins.contains(key);
         // A name typed as the SSH user is remembered for the key; `play`
-        // gets the name remembered earlier, if any.
+        // (and `admin`, which asks for the admin screen) gets the name
+        // remembered earlier, if any.
+        let user = if user == ADMIN_USER { "play" } else { user };
         let chosen = clean_name(user).is_some_and(|u| u != "play");
         let identity = self.shared.hall.remember(key_identity(user, key), chosen);
         Ok(self.accepted(identity))
@@ -296,8 +396,18 @@ impl<A: SessionApp, F: AppFactory<A>> russh::server::Handler for Handler<A, F> {
         session: &mut Session,
     ) -> Result<(), Self::Error> {
         session.channel_success(channel)?;
+        let admin_screen = self.user == ADMIN_USER;
+        if admin_screen && !self.admin {
+            self.refuse_admin("the admin screen");
+            return finish(session, channel, Err(NOT_ADMIN.to_string()), 1);
+        }
         if self.channels.get(&channel).is_some_and(|c| c.pty.is_some()) {
-            self.start_session(channel, Entry::Lobby);
+            let entry = if admin_screen {
+                Entry::Admin
+            } else {
+                Entry::Lobby
+            };
+            self.start_session(channel, entry);
             Ok(())
         } else {
             let message = "banmen needs a terminal: use ssh -t".to_string();

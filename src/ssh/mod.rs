@@ -7,10 +7,13 @@
 //!   terminal and the output queue;
 //! - [`backend`]: the ratatui backend that draws into memory at the
 //!   client's size; [`input`]: bytes to input events;
-//! - [`exec`]: `join`, `watch`, `export` commands; [`keys`]: host key and
+//! - [`exec`]: `join`, `watch`, `export` and the admin commands, which
+//!   [`admin`] runs for the keys [`admins`] lists; [`keys`]: host key and
 //!   player identities; [`app`]: the [`SessionApp`] trait a session drives;
 //!   [`echo`]: the transport test app.
 
+pub mod admin;
+pub mod admins;
 pub mod app;
 pub mod backend;
 pub mod echo;

@@ -8,6 +8,7 @@
 //! player's terminal and closes its channel; then (or after
 //! [`DRAIN_TIMEOUT`] at most) the connection is disconnected.
 
+use super::admins::AdminKeys;
 use super::app::{AppFactory, SessionApp};
 use super::handler::{Handler, offered_methods};
 use super::keys::{KeyError, fingerprint, load_or_create_host_key};
@@ -64,6 +65,8 @@ pub struct ServerOptions {
     pub keepalive: Duration,
     /// A connection with no traffic at all for this long is dropped.
     pub inactivity_timeout: Duration,
+    /// The keys that may use the admin commands and screen.
+    pub admins: AdminKeys,
 }
 
 impl ServerOptions {
@@ -80,6 +83,7 @@ impl ServerOptions {
             max_connections: 256,
             keepalive: Duration::from_secs(30),
             inactivity_timeout: Duration::from_secs(3600),
+            admins: AdminKeys::default(),
         }
     }
 }
@@ -103,6 +107,7 @@ pub(crate) struct Shared<A, F> {
     pub(crate) factory: F,
     pub(crate) address: ServerAddress,
     pub(crate) shutdown: watch::Receiver<bool>,
+    pub(crate) admins: AdminKeys,
     guests: AtomicU64,
     _app: PhantomData<fn() -> A>,
 }
@@ -163,6 +168,7 @@ impl Listening {
             factory,
             address: self.options.address.clone(),
             shutdown: stop_rx,
+            admins: self.options.admins.clone(),
             guests: AtomicU64::new(0),
             _app: PhantomData,
         });

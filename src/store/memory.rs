@@ -1,9 +1,10 @@
 //! A store in memory: for tests and for tools that need no disk. Nothing
 //! survives the process, so "durable" means "recorded".
 
-use super::{RoomLog, SeatToken, Store, StoreError};
+use super::{Appended, JournalIter, JournalWaiter, RoomLog, SeatToken, Store, StoreError};
 use std::collections::BTreeMap;
-use std::sync::Mutex;
+use std::sync::{Arc, Condvar, Mutex};
+use std::time::Duration;
 
 /// The maps behind [`MemoryStore`].
 #[derive(Default)]
@@ -13,12 +14,18 @@ struct Maps {
     identities: BTreeMap<String, String>,
     games: BTreeMap<String, Vec<u8>>,
     heartbeat: Option<u64>,
+    journal: Vec<(u64, Vec<u8>)>,
 }
+
+/// How many journal lines were ever added, and a condition variable
+/// signalled when that changes.
+type LineCount = Arc<(Mutex<u64>, Condvar)>;
 
 /// A store held in memory.
 #[derive(Default)]
 pub struct MemoryStore {
     maps: Mutex<Maps>,
+    lines: LineCount,
 }
 
 impl MemoryStore {
@@ -30,20 +37,87 @@ impl MemoryStore {
     fn maps(&self) -> std::sync::MutexGuard<'_, Maps> {
         self.maps.lock().unwrap_or_else(|e| e.into_inner())
     }
+
+    /// Adds a journal line (the maps locked) and wakes the waiters.
+    fn add_line(&self, maps: &mut Maps, line: &[u8]) {
+        let number = maps.journal.last().map_or(1, |(n, _)| n + 1);
+        maps.journal.push((number, line.to_vec()));
+        let (count, changed) = &*self.lines;
+        *count.lock().unwrap_or_else(|e| e.into_inner()) += 1;
+        changed.notify_all();
+    }
+}
+
+/// Waits on a [`MemoryStore`]'s line count.
+struct CountWaiter {
+    lines: LineCount,
+    seen: u64,
+}
+
+impl JournalWaiter for CountWaiter {
+    fn wait(&mut self, timeout: Duration) -> bool {
+        let (count, changed) = &*self.lines;
+        let count = count.lock().unwrap_or_else(|e| e.into_inner());
+        let (count, _) = changed
+            .wait_timeout_while(count, timeout, |n| *n == self.seen)
+            .unwrap_or_else(|e| e.into_inner());
+        let woken = *count != self.seen;
+        self.seen = *count;
+        woken
+    }
 }
 
 impl Store for MemoryStore {
-    fn append(&self, room: &str, seq: u64, event: &[u8]) -> Result<(), StoreError> {
+    /// All or nothing: every seq is checked before anything is added.
+    fn commit(&self, events: &[Appended]) -> Result<(), StoreError> {
         let mut maps = self.maps();
-        let log = maps.logs.entry(room.to_string()).or_default();
-        if seq != log.len() as u64 {
-            return Err(StoreError::Io(format!(
-                "room {room}: event {seq} out of order (the log has {})",
-                log.len()
-            )));
+        let mut next: BTreeMap<&str, u64> = BTreeMap::new();
+        for e in events {
+            let len = maps.logs.get(&e.room).map_or(0, |log| log.len() as u64);
+            let expected = next.entry(&e.room).or_insert(len);
+            if e.seq != *expected {
+                return Err(StoreError::Io(format!(
+                    "room {}: event {} out of order (the next is {expected})",
+                    e.room, e.seq
+                )));
+            }
+            *expected += 1;
         }
-        log.push(event.to_vec());
+        for e in events {
+            let log = maps.logs.entry(e.room.clone()).or_default();
+            log.push(e.event.clone());
+            if !e.line.is_empty() {
+                self.add_line(&mut maps, &e.line);
+            }
+        }
         Ok(())
+    }
+
+    fn note(&self, line: &[u8]) -> Result<(), StoreError> {
+        let mut maps = self.maps();
+        self.add_line(&mut maps, line);
+        Ok(())
+    }
+
+    /// A copy of the lines asked for (the memory store is for tests).
+    fn journal(&self, after: Option<u64>) -> JournalIter<'_> {
+        let after = after.unwrap_or(0);
+        let lines: Vec<_> = self
+            .maps()
+            .journal
+            .iter()
+            .filter(|(n, _)| *n > after)
+            .cloned()
+            .collect();
+        Box::new(lines.into_iter().map(Ok))
+    }
+
+    fn journal_waiter(&self) -> Box<dyn JournalWaiter> {
+        let seen = *self.lines.0.lock().unwrap_or_else(|e| e.into_inner());
+        Box::new(CountWaiter {
+            lines: self.lines.clone(),
+            seen,
+        })
     }
 
     fn logs(&self) -> Result<Vec<RoomLog>, StoreError> {

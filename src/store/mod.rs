@@ -8,6 +8,12 @@
 //! name), finished games kept for export, and a heartbeat (the last time the
 //! server was known alive, so turn clocks do not run while it is down).
 //!
+//! Next to the room logs, the hall keeps a **journal**: one line per
+//! committed event (and a few lines of its own, such as a room's expiry),
+//! numbered in commit order across the hall, for admins to read and follow
+//! live. An event and its journal line are written together. Rooms' logs
+//! are removed with their rooms; the journal stays.
+//!
 //! Backends: [`sled_store::SledStore`] on disk (what `serve` uses) and
 //! [`memory::MemoryStore`] for tests and tools that need no disk.
 
@@ -78,22 +84,79 @@ pub struct SeatToken {
 /// One room's log: its id and its events in order (oldest first).
 pub type RoomLog = (String, Vec<Vec<u8>>);
 
+/// An event to append: event number `seq` of `room`'s log, and the
+/// journal's line for it (opaque bytes here; empty: no line).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Appended {
+    /// The room.
+    pub room: String,
+    /// The event's number in the room's log (0, 1, 2, …).
+    pub seq: u64,
+    /// The event.
+    pub event: Vec<u8>,
+    /// The journal's line for it, or empty.
+    pub line: Vec<u8>,
+}
+
+/// A journal line: its number (ascending in commit order) and its bytes.
+pub type JournalLine = (u64, Vec<u8>);
+
+/// The journal's lines in order, read lazily (a scan of the whole journal
+/// holds one line at a time).
+pub type JournalIter<'a> = Box<dyn Iterator<Item = Result<JournalLine, StoreError>> + 'a>;
+
+/// Wakes a reader of the journal when lines are added.
+pub trait JournalWaiter: Send {
+    /// Waits up to `timeout` for lines added since the previous call (or
+    /// since the waiter was made); whether there were any.
+    fn wait(&mut self, timeout: std::time::Duration) -> bool;
+}
+
 /// The hall's storage. Every write returns once it is durable: after a
 /// crash (even `kill -9`) a write that returned `Ok` is read back.
 pub trait Store: Send + Sync + 'static {
-    /// Appends event number `seq` (0, 1, 2, … per room) to `room`'s log.
-    /// Durable when it returns; an event with an existing `seq` replaces
-    /// nothing and is an error.
-    fn append(&self, room: &str, seq: u64, event: &[u8]) -> Result<(), StoreError>;
+    /// Appends events (of any rooms) with their journal lines: durable
+    /// together when it returns, for one flush instead of one per event (a
+    /// restart writes one event per running game). An event with an
+    /// existing `seq`, or one that leaves a gap in its room's log, is an
+    /// error; each event and its line are written both or neither.
+    fn commit(&self, events: &[Appended]) -> Result<(), StoreError>;
 
-    /// Appends several events (of any rooms) at once: durable together when
-    /// it returns, for one flush instead of one per event (a restart writes
-    /// one event per running game).
-    fn append_batch(&self, events: &[(String, u64, Vec<u8>)]) -> Result<(), StoreError> {
-        events
-            .iter()
-            .try_for_each(|(room, seq, event)| self.append(room, *seq, event))
+    /// Appends event number `seq` (0, 1, 2, … per room) to `room`'s log,
+    /// without a journal line. Durable when it returns.
+    fn append(&self, room: &str, seq: u64, event: &[u8]) -> Result<(), StoreError> {
+        let event = Appended {
+            room: room.to_string(),
+            seq,
+            event: event.to_vec(),
+            line: Vec::new(),
+        };
+        self.commit(&[event])
     }
+
+    /// Appends several events without journal lines, durable together.
+    fn append_batch(&self, events: &[(String, u64, Vec<u8>)]) -> Result<(), StoreError> {
+        let events: Vec<Appended> = events
+            .iter()
+            .map(|(room, seq, event)| Appended {
+                room: room.clone(),
+                seq: *seq,
+                event: event.clone(),
+                line: Vec::new(),
+            })
+            .collect();
+        self.commit(&events)
+    }
+
+    /// Adds a line of the hall's own to the journal (durable).
+    fn note(&self, line: &[u8]) -> Result<(), StoreError>;
+
+    /// The journal's lines numbered above `after` (all when `None`),
+    /// oldest first.
+    fn journal(&self, after: Option<u64>) -> JournalIter<'_>;
+
+    /// A waiter woken by lines added to the journal from now on.
+    fn journal_waiter(&self) -> Box<dyn JournalWaiter>;
 
     /// Every room's log, rooms in id order, events in `seq` order.
     fn logs(&self) -> Result<Vec<RoomLog>, StoreError>;

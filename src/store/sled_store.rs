@@ -3,10 +3,17 @@
 //! Layout (one sled tree each): `meta` (`schema` → [`SCHEMA_VERSION`] as a
 //! big-endian u32, `heartbeat` → unix ms as a big-endian u64), `events`
 //! (room id, a 0x00 byte, seq as a big-endian u64 → event), `tokens`
-//! (hash → JSON [`SeatToken`]), `identities` (id → name) and `games`
-//! (id → record). Big-endian seqs make sled's key order the log order, and
+//! (hash → JSON [`SeatToken`]), `identities` (id → name), `games`
+//! (id → record) and `journal` (line number as a big-endian u64 → line). Big-endian seqs make sled's key order the log order, and
 //! the 0x00 separator (room ids hold no NUL) sorts a room before any longer
 //! id it prefixes, so one scan yields rooms in id order.
+//!
+//! Journal lines are numbered under a lock, in the same transaction as
+//! their events, so the numbers are the commit order and a reader that
+//! scans from the last number it saw misses nothing. Readers are woken by
+//! sled's subscriber on the `journal` tree; they only use it as a signal
+//! and drain it at once (sled's writers wait on a subscriber whose queue of
+//! 1,024 is full), then read the lines from the tree.
 //!
 //! Every write but the heartbeat is flushed before it returns. sled 0.34's
 //! `flush` writes the log and, on Linux, waits with `sync_file_range` (the
@@ -28,13 +35,17 @@
 
 mod preflight;
 
-use super::{RoomLog, SCHEMA_VERSION, SeatToken, Store, StoreError};
+use super::{
+    Appended, JournalIter, JournalWaiter, RoomLog, SCHEMA_VERSION, SeatToken, Store, StoreError,
+};
 use preflight::preflight;
 use sled::transaction::{ConflictableTransactionError, TransactionError};
 use sled::{Db, Transactional, Tree};
 use std::fs::{self, File};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::{Path, PathBuf};
+use std::sync::{Mutex, MutexGuard};
+use std::time::Duration;
 
 /// The `meta` key of the schema version.
 const SCHEMA_KEY: &[u8] = b"schema";
@@ -54,6 +65,9 @@ pub struct SledStore {
     tokens: Tree,
     identities: Tree,
     games: Tree,
+    journal: Tree,
+    /// The number of the next journal line; held while lines are written.
+    next_line: Mutex<u64>,
 }
 
 impl SledStore {
@@ -74,10 +88,15 @@ impl SledStore {
             tokens: tree("tokens")?,
             identities: tree("identities")?,
             games: tree("games")?,
+            journal: tree("journal")?,
+            next_line: Mutex::new(0),
             db_file: File::open(dir.join("db"))
                 .map_err(|e| StoreError::Io(format!("cannot open {}/db: {e}", dir.display())))?,
             db,
         };
+        let last = store.journal.last().map_err(|e| store.error(e))?;
+        let next = last.map_or(Ok(1), |(key, _)| line_number(&key).map(|n| n + 1));
+        *store.lines() = next.map_err(|d| store.corrupt(d))?;
         if fresh {
             let version = SCHEMA_VERSION.to_be_bytes();
             store
@@ -89,34 +108,64 @@ impl SledStore {
         Ok(store)
     }
 
-    /// Adds event `seq` to `room`'s log (not yet flushed): refused when it
-    /// exists already (atomically) or would leave a gap.
-    fn insert_event(&self, room: &str, seq: u64, event: &[u8]) -> Result<(), StoreError> {
-        if room.as_bytes().contains(&ROOM_END) {
-            return Err(StoreError::Io(format!(
-                "room id {room:?} contains a NUL byte"
-            )));
-        }
-        let expected = self
-            .last_seq(room)?
-            .map_or(0, |last| last.saturating_add(1));
-        if seq > expected {
-            return Err(StoreError::Io(format!(
-                "room {room}: event {seq} out of order (the next is {expected})"
-            )));
-        }
-        let mut key = room_prefix(room);
-        key.extend_from_slice(&seq.to_be_bytes());
-        let swapped = self
-            .events
-            .compare_and_swap(key, None as Option<&[u8]>, Some(event))
-            .map_err(|e| self.error(e))?;
-        if swapped.is_err() {
-            return Err(StoreError::Io(format!(
-                "room {room}: event {seq} already exists"
-            )));
+    /// The next journal line's number, locked.
+    fn lines(&self) -> MutexGuard<'_, u64> {
+        self.next_line.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Checks that `events` continue their rooms' logs without a gap.
+    fn check_order(&self, events: &[Appended]) -> Result<(), StoreError> {
+        let mut next: Vec<(&str, u64)> = Vec::new();
+        for e in events {
+            if e.room.as_bytes().contains(&ROOM_END) {
+                let room = &e.room;
+                return Err(StoreError::Io(format!(
+                    "room id {room:?} contains a NUL byte"
+                )));
+            }
+            let expected = match next.iter_mut().find(|(room, _)| *room == e.room) {
+                Some((_, n)) => n,
+                None => {
+                    let first = self.last_seq(&e.room)?.map_or(0, |l| l.saturating_add(1));
+                    next.push((&e.room, first));
+                    &mut next.last_mut().expect("just pushed").1
+                }
+            };
+            if e.seq > *expected {
+                return Err(StoreError::Io(format!(
+                    "room {}: event {} out of order (the next is {expected})",
+                    e.room, e.seq
+                )));
+            }
+            *expected = e.seq.saturating_add(1);
         }
         Ok(())
+    }
+
+    /// Inserts `events` and their journal lines (numbered from `first`) in
+    /// one transaction, refusing an event that exists already.
+    fn insert_events(&self, events: &[Appended], first: u64) -> Result<u64, StoreError> {
+        let result = (&self.events, &self.journal).transaction(|(log, journal)| {
+            let mut number = first;
+            for e in events {
+                let mut key = room_prefix(&e.room);
+                key.extend_from_slice(&e.seq.to_be_bytes());
+                if log.insert(key, e.event.as_slice())?.is_some() {
+                    let why = format!("room {}: event {} already exists", e.room, e.seq);
+                    return Err(ConflictableTransactionError::Abort(why));
+                }
+                if !e.line.is_empty() {
+                    journal.insert(&number.to_be_bytes(), e.line.as_slice())?;
+                    number += 1;
+                }
+            }
+            Ok(number)
+        });
+        match result {
+            Ok(next) => Ok(next),
+            Err(TransactionError::Storage(e)) => Err(self.error(e)),
+            Err(TransactionError::Abort(why)) => Err(StoreError::Io(why)),
+        }
     }
 
     /// Waits until every write so far is on disk, even through a power cut.
@@ -175,18 +224,39 @@ impl SledStore {
 }
 
 impl Store for SledStore {
-    /// Refuses a seq that exists (atomically, by compare-and-swap) and, like
-    /// the memory store, one that leaves a gap after the room's last event.
-    fn append(&self, room: &str, seq: u64, event: &[u8]) -> Result<(), StoreError> {
-        self.insert_event(room, seq, event)?;
+    /// Refuses a seq that exists (atomically, in the transaction) and,
+    /// like the memory store, one that leaves a gap after the room's last
+    /// event.
+    fn commit(&self, events: &[Appended]) -> Result<(), StoreError> {
+        self.check_order(events)?;
+        {
+            let mut next = self.lines();
+            *next = self.insert_events(events, *next)?;
+        }
         self.flush()
     }
 
-    fn append_batch(&self, events: &[(String, u64, Vec<u8>)]) -> Result<(), StoreError> {
-        for (room, seq, event) in events {
-            self.insert_event(room, *seq, event)?;
+    fn note(&self, line: &[u8]) -> Result<(), StoreError> {
+        {
+            let mut next = self.lines();
+            let key = next.to_be_bytes();
+            self.journal.insert(key, line).map_err(|e| self.error(e))?;
+            *next += 1;
         }
         self.flush()
+    }
+
+    fn journal(&self, after: Option<u64>) -> JournalIter<'_> {
+        let start = after.map_or(0, |n| n.saturating_add(1));
+        Box::new(self.journal.range(start.to_be_bytes()..).map(|entry| {
+            let (key, line) = entry.map_err(|e| self.error(e))?;
+            let number = line_number(&key).map_err(|d| self.corrupt(d))?;
+            Ok((number, line.to_vec()))
+        }))
+    }
+
+    fn journal_waiter(&self) -> Box<dyn JournalWaiter> {
+        Box::new(Subscribed(self.journal.watch_prefix(Vec::new())))
     }
 
     fn logs(&self) -> Result<Vec<RoomLog>, StoreError> {
@@ -292,6 +362,26 @@ impl Store for SledStore {
             .map_err(|_| self.corrupt(format!("heartbeat is {} bytes, not 8", value.len())))?;
         Ok(Some(u64::from_be_bytes(bytes)))
     }
+}
+
+/// Wakes journal readers on sled's subscriber.
+struct Subscribed(sled::Subscriber);
+
+impl JournalWaiter for Subscribed {
+    /// Drains what the subscriber holds, so that writers never wait on it.
+    fn wait(&mut self, timeout: Duration) -> bool {
+        let woken = self.0.next_timeout(timeout).is_ok();
+        while woken && self.0.next_timeout(Duration::ZERO).is_ok() {}
+        woken
+    }
+}
+
+/// A `journal` key's line number.
+fn line_number(key: &[u8]) -> Result<u64, String> {
+    let bytes: [u8; 8] = key
+        .try_into()
+        .map_err(|_| format!("journal key {key:?} is not 8 bytes"))?;
+    Ok(u64::from_be_bytes(bytes))
 }
 
 /// The start of every `events` key of `room`.

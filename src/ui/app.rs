@@ -2,6 +2,7 @@
 //! room), an optional overlay (help, export), the status line, and the
 //! dispatch of the screens' [`Action`]s to the hall.
 
+use super::admin::AdminScreen;
 use super::export;
 use super::help;
 use super::input::{self, Event, Hits, Input, Key};
@@ -65,6 +66,8 @@ pub enum Action {
     Leave,
     /// Show the export panel.
     Export,
+    /// Close this room (the admin screen, confirmed).
+    AdminClose(String),
 }
 
 /// The current screen.
@@ -72,6 +75,7 @@ enum Screen {
     Lobby(LobbyScreen),
     Setup(SetupScreen),
     Room(Box<RoomScreen>),
+    Admin(Box<AdminScreen>),
 }
 
 /// Something drawn over the screen, scrolled `scroll` lines down.
@@ -130,6 +134,7 @@ impl App {
             }
             Entry::Join(code) => app.apply(Action::Join(code)),
             Entry::Watch(code) => app.apply(Action::Watch(code)),
+            Entry::Admin => app.screen = Screen::Admin(Box::new(AdminScreen::new(&app.hall))),
             Entry::Resume(code) => match app.hall.resume(&code) {
                 Ok((me, handle)) => {
                     app.me = me;
@@ -182,6 +187,7 @@ impl App {
             }
             Screen::Setup(form) => form.update(&event),
             Screen::Room(room) => room.update(&event),
+            Screen::Admin(admin) => admin.update(&event),
         };
         self.apply(action);
     }
@@ -259,6 +265,15 @@ impl App {
             Action::Watch(code) => self.enter(hall.watch(&code)),
             Action::QuickPlay(kind) => self.enter(hall.quick_play(&self.me, kind)),
             Action::Export => self.overlay = Some(Overlay::Export { scroll: 0 }),
+            Action::AdminClose(room) => {
+                self.notice = match hall.close_by_admin(&room, &self.me.name) {
+                    Ok(done) => format!("{done}."),
+                    Err(e) => format!("{e}."),
+                };
+                if let Screen::Admin(admin) = &mut self.screen {
+                    admin.refresh(&hall);
+                }
+            }
             Action::Play(_)
             | Action::Resign
             | Action::Claim(_)
@@ -303,8 +318,15 @@ impl App {
         }
         if let Screen::Room(room) = &mut self.screen {
             let view = room.handle.view();
-            let seats = room.seats();
-            room.game.refresh(&view, seats);
+            if let Some(why) = &view.closed {
+                // An admin closed the room: back to the lobby, told why.
+                self.notice = why.clone();
+                self.screen = Screen::Lobby(LobbyScreen::default());
+                self.overlay = None;
+            } else {
+                let seats = room.seats();
+                room.game.refresh(&view, seats);
+            }
         }
         let body = Rect::new(area.x, area.y + 1, area.width, area.height - 3);
         self.title(buf, row(area, 0));
@@ -319,6 +341,7 @@ impl App {
                 }
                 Screen::Setup(form) => form.render(buf, body, theme, &mut self.hits),
                 Screen::Room(room) => room.render(buf, body, &self.address, theme, &mut self.hits),
+                Screen::Admin(admin) => admin.render(buf, body, theme, &mut self.hits),
             }
         }
         self.status(buf, row(area, area.height - 2));
@@ -349,6 +372,7 @@ impl App {
             (Screen::Lobby(_), None) => "lobby".to_string(),
             (Screen::Setup(_), None) => "create a room".to_string(),
             (Screen::Room(room), None) => room.title(),
+            (Screen::Admin(_), None) => "admin".to_string(),
         };
         put(
             buf,
@@ -393,6 +417,7 @@ impl App {
             (None, Screen::Lobby(lobby)) => lobby.hints(),
             (None, Screen::Setup(form)) => form.hints(),
             (None, Screen::Room(room)) => room.hints(),
+            (None, Screen::Admin(admin)) => admin.hints(),
         };
         let mut x = area.x;
         for (key, what, code) in hints {
@@ -427,6 +452,7 @@ impl App {
                 }
             }
             Screen::Setup(_) => std::future::pending::<()>().await,
+            Screen::Admin(admin) => admin.changed(&self.hall).await,
         }
     }
 

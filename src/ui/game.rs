@@ -517,6 +517,7 @@ mod tests {
             spectators: 0,
             paused: false,
             holders: Vec::new(),
+            closed: None,
         }
     }
 

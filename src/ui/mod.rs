@@ -1,5 +1,5 @@
 //! The terminal user interface: ratatui screens for one SSH session (lobby,
-//! room setup, waiting room, game, export, help).
+//! room setup, waiting room, game, export, help) and the admin screen.
 //!
 //! Elm-like: the SSH layer feeds termwiz input events to [`App::handle`],
 //! which maps them to the UI's own small [`input::Key`] / [`input::Event`]
@@ -11,6 +11,7 @@
 //! The smallest usable terminal is [`MIN_WIDTH`]×[`MIN_HEIGHT`]; below it
 //! only a centered "make the window larger" message is drawn.
 
+mod admin;
 mod app;
 pub mod boards;
 mod export;

@@ -4,6 +4,7 @@
 #![allow(dead_code)] // each test file uses its own part
 
 use banmen::hall::Hall;
+use banmen::ssh::admins::AdminKeys;
 use banmen::ssh::app::{AppFactory, SessionApp};
 use banmen::ssh::echo::EchoApp;
 use banmen::ssh::{ServerOptions, bind};
@@ -49,7 +50,18 @@ impl TestServer {
         host_key: &Path,
         factory: impl AppFactory<A>,
     ) -> TestServer {
-        let options = ServerOptions::new("127.0.0.1", 0, host_key.to_path_buf());
+        TestServer::start_admin(host_key, factory, Hall::new(1), AdminKeys::default()).await
+    }
+
+    /// A server on `hall` whose admins hold `admins`.
+    pub async fn start_admin<A: SessionApp>(
+        host_key: &Path,
+        factory: impl AppFactory<A>,
+        hall: Hall,
+        admins: AdminKeys,
+    ) -> TestServer {
+        let mut options = ServerOptions::new("127.0.0.1", 0, host_key.to_path_buf());
+        options.admins = admins;
         let listening = bind(options).await.unwrap();
         let addr = listening.local_addr().unwrap();
         let key_created = listening.key_created;
@@ -58,7 +70,7 @@ impl TestServer {
             let signal = async {
                 let _ = stopped.await;
             };
-            listening.run(Hall::new(1), factory, signal).await;
+            listening.run(hall, factory, signal).await;
         });
         TestServer {
             addr,

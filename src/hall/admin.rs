@@ -1,0 +1,295 @@
+//! What admins ask of the hall: the journal (read and followed live), the
+//! rooms with who is in them, closing a room, and the hall's figures. The
+//! SSH layer decides who is an admin; the hall answers whoever asks.
+
+use super::journal::{LogLine, LogQuery};
+use super::room::Room;
+use super::view::{Occupant, Phase};
+use super::{Hall, HallError, lock};
+use crate::rules::vocab::Seat;
+use crate::store::{JournalWaiter, Store};
+use serde::Serialize;
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+use std::time::Duration;
+use tokio::sync::mpsc::{self, error::TrySendError};
+
+/// Lines read ahead of what the reader has taken: what a slow reader
+/// costs in memory, whatever the journal's length.
+const READ_AHEAD: usize = 256;
+
+/// How often a follower with nothing new checks that its reader is still
+/// there.
+const IDLE_CHECK: Duration = Duration::from_millis(250);
+
+/// One room as an admin sees it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct RoomReport {
+    /// The room's id.
+    pub id: String,
+    /// Its invite code.
+    pub code: String,
+    /// The game (`shogi`, `shogi4`, `chess4`).
+    pub game: String,
+    /// `waiting`, `playing` or `finished`.
+    pub phase: String,
+    /// The current (or last) game's id, once there was one.
+    pub game_id: Option<String>,
+    /// Moves played in the current game.
+    pub moves: usize,
+    /// Each seat: its name, who sits there, and whether they are connected.
+    pub seats: Vec<SeatReport>,
+    /// Spectators connected.
+    pub spectators: usize,
+    /// The last change (ms since the epoch).
+    pub last_activity: u64,
+}
+
+/// One seat of a [`RoomReport`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SeatReport {
+    /// The seat's name in the game.
+    pub seat: String,
+    /// The player, "CPU level N" or "(empty)".
+    pub who: String,
+    /// Whether a person sits there and is connected.
+    pub connected: bool,
+}
+
+impl RoomReport {
+    /// One line: id, code, game, phase, moves, seats, last activity.
+    pub fn line(&self) -> String {
+        let seats: Vec<String> = self
+            .seats
+            .iter()
+            .map(|s| format!("{}={}", s.seat, s.who))
+            .collect();
+        format!(
+            "{} {} {:<6} {:<8} {:<9} {:>4} moves  {}  watchers {}  last {}",
+            self.id,
+            self.code,
+            self.game,
+            self.phase,
+            self.game_id.as_deref().unwrap_or("-"),
+            self.moves,
+            seats.join(", "),
+            self.spectators,
+            super::journal::rfc3339(self.last_activity)
+        )
+    }
+}
+
+/// The hall's figures.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct HallStats {
+    /// SSH connections open.
+    pub connections: usize,
+    /// Rooms open.
+    pub rooms: usize,
+    /// Of those, rooms waiting for players, playing, and finished.
+    pub waiting: usize,
+    /// Rooms with a game going on.
+    pub playing: usize,
+    /// Rooms whose game is over.
+    pub finished: usize,
+    /// CPU search threads, and how many are searching now.
+    pub cpu_threads: usize,
+    /// Search threads busy now.
+    pub cpu_busy: usize,
+    /// Searches waiting for a thread.
+    pub cpu_queued: usize,
+    /// Seconds since the hall opened.
+    pub uptime_s: u64,
+}
+
+impl HallStats {
+    /// The figures, one per line.
+    pub fn text(&self) -> String {
+        let up = Duration::from_secs(self.uptime_s);
+        format!(
+            "connections {}\nrooms {} (waiting {}, playing {}, finished {})\n\
+             cpu threads {} (busy {}, searches queued {})\nuptime {}\n",
+            self.connections,
+            self.rooms,
+            self.waiting,
+            self.playing,
+            self.finished,
+            self.cpu_threads,
+            self.cpu_busy,
+            self.cpu_queued,
+            humantime::format_duration(up)
+        )
+    }
+}
+
+/// Counts an SSH connection while it lives (see [`Hall::connection`]).
+pub struct ConnectionGuard {
+    hall: Hall,
+}
+
+impl Drop for ConnectionGuard {
+    fn drop(&mut self) {
+        self.hall.inner.connections.fetch_sub(1, Ordering::Relaxed);
+    }
+}
+
+impl Hall {
+    /// Counts a connection until the guard is dropped (for `stats`).
+    pub fn connection(&self) -> ConnectionGuard {
+        self.inner.connections.fetch_add(1, Ordering::Relaxed);
+        ConnectionGuard { hall: self.clone() }
+    }
+
+    /// Every open room, oldest activity last.
+    pub fn rooms_report(&self) -> Vec<RoomReport> {
+        let rooms: Vec<Arc<Room>> = lock(&self.inner.rooms).values().cloned().collect();
+        let mut reports: Vec<RoomReport> = rooms.iter().map(|r| r.report()).collect();
+        reports.sort_by(|a, b| b.last_activity.cmp(&a.last_activity).then(a.id.cmp(&b.id)));
+        reports
+    }
+
+    /// The hall's figures now.
+    pub fn stats(&self) -> HallStats {
+        let rooms = self.rooms_report();
+        let count = |phase: &str| rooms.iter().filter(|r| r.phase == phase).count();
+        let pool = &self.inner.shared.pool;
+        HallStats {
+            connections: self.inner.connections.load(Ordering::Relaxed),
+            rooms: rooms.len(),
+            waiting: count("waiting"),
+            playing: count("playing"),
+            finished: count("finished"),
+            cpu_threads: pool.threads(),
+            cpu_busy: pool.busy(),
+            cpu_queued: pool.waiting(),
+            uptime_s: self.inner.started.elapsed().as_secs(),
+        }
+    }
+
+    /// Closes a room (by id or invite code) for admin `admin`: its players
+    /// are told and go back to the lobby; the journal says who closed it.
+    pub fn close_by_admin(&self, code_or_id: &str, admin: &str) -> Result<String, HallError> {
+        let room = self.find(code_or_id)?;
+        let why = format!("The room was closed by an admin ({admin}).");
+        self.inner.close_room(&room, "closed", &why);
+        Ok(format!("closed room {}", room.id_and_code().0))
+    }
+
+    /// The journal lines `query` asks for, oldest first, read on a
+    /// blocking thread into a queue of [`READ_AHEAD`] lines: memory stays
+    /// bounded however long the journal and however slow the reader. With
+    /// `follow`, new lines keep coming as they are committed, until the
+    /// receiver is dropped. An error ends the stream with `Err`.
+    pub fn journal(&self, mut query: LogQuery) -> mpsc::Receiver<Result<LogLine, String>> {
+        if let Some(room) = &query.room {
+            query.room = Some(match self.find(room) {
+                Ok(found) => found.id_and_code().0,
+                Err(_) => room.to_lowercase(),
+            });
+        }
+        let (tx, rx) = mpsc::channel(READ_AHEAD);
+        let store = self.inner.shared.store.clone();
+        tokio::task::spawn_blocking(move || read_journal(&*store, &query, &tx));
+        rx
+    }
+}
+
+impl Room {
+    /// The room as an admin sees it.
+    pub(crate) fn report(&self) -> RoomReport {
+        let s = lock(&self.state);
+        let phase = match s.phase {
+            Phase::Waiting => "waiting",
+            Phase::Playing => "playing",
+            Phase::Finished => "finished",
+        };
+        let seats = s
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(i, o)| SeatReport {
+                seat: s.game.kind().seat_name(Seat(i as u8)).to_string(),
+                who: o.label(),
+                connected: matches!(
+                    o,
+                    Occupant::Human {
+                        connected: true,
+                        ..
+                    }
+                ),
+            })
+            .collect();
+        RoomReport {
+            id: s.id.clone(),
+            code: s.code.clone(),
+            game: s.settings.kind.name().to_string(),
+            phase: phase.to_string(),
+            game_id: (s.game_number > 0).then(|| s.game_id()),
+            moves: s.moves.len(),
+            seats,
+            spectators: s.spectators,
+            last_activity: s.last_activity,
+        }
+    }
+}
+
+/// Sends the journal's lines to `tx` as [`Hall::journal`] says.
+fn read_journal(store: &dyn Store, query: &LogQuery, tx: &mpsc::Sender<Result<LogLine, String>>) {
+    // Made before the first read: a line committed while it runs wakes
+    // the next read, so nothing falls between the two.
+    let mut waiter = query.follow.then(|| store.journal_waiter());
+    let mut after = None;
+    loop {
+        for item in store.journal(after) {
+            let (n, bytes) = match item {
+                Ok(line) => line,
+                Err(e) => {
+                    let _ = tx.blocking_send(Err(e.to_string()));
+                    return;
+                }
+            };
+            after = Some(n);
+            let line = match LogLine::decode(n, &bytes) {
+                Ok(line) => line,
+                Err(e) => {
+                    tracing::warn!(line = n, "a journal line does not decode: {e}");
+                    continue;
+                }
+            };
+            if query.wants(&line) && !deliver(tx, Ok(line), &mut waiter) {
+                return;
+            }
+        }
+        let Some(waiter) = waiter.as_mut() else {
+            return;
+        };
+        while !waiter.wait(IDLE_CHECK) {
+            if tx.is_closed() {
+                return;
+            }
+        }
+    }
+}
+
+/// Queues `item`; `false` once the reader is gone. A follower waits for
+/// room while draining its waiter (sled's writers must never wait on it);
+/// a one-off read simply blocks.
+fn deliver(
+    tx: &mpsc::Sender<Result<LogLine, String>>,
+    mut item: Result<LogLine, String>,
+    waiter: &mut Option<Box<dyn JournalWaiter>>,
+) -> bool {
+    let Some(waiter) = waiter else {
+        return tx.blocking_send(item).is_ok();
+    };
+    loop {
+        match tx.try_send(item) {
+            Ok(()) => return true,
+            Err(TrySendError::Closed(_)) => return false,
+            Err(TrySendError::Full(back)) => {
+                item = back;
+                waiter.wait(Duration::from_millis(20));
+            }
+        }
+    }
+}

@@ -1,0 +1,153 @@
+//! The admin commands over SSH (the handler has checked the key first):
+//! `rooms`, `close ROOM` and `stats` answer at once; `logs` streams the
+//! hall's journal down the channel, at the pace the client reads it, and
+//! with `--follow` keeps streaming until Ctrl-C (a 0x03 byte, with `ssh
+//! -t`), the client leaving, or the server stopping.
+
+use super::exec::{AdminCommand, LogsArgs};
+use crate::hall::Hall;
+use crate::hall::journal::{LogLine, LogQuery, parse_since};
+use russh::ChannelWriteHalf;
+use russh::server::Msg;
+use std::time::Duration;
+use tokio::sync::{mpsc, watch};
+
+/// A client that takes no data for this long is dropped (as sessions).
+const WRITE_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// Lines sent in one SSH data message at most (fewer messages, and the
+/// queue of read lines never grows past the hall's read-ahead).
+const BATCH: usize = 64;
+
+/// Answers `rooms`, `close` and `stats` for the admin named `admin`
+/// (`connections` is the server's count). `logs` streams instead: see
+/// [`stream_logs`].
+pub fn answer(hall: &Hall, command: &AdminCommand, admin: &str) -> Result<String, String> {
+    match command {
+        AdminCommand::Rooms(json) => {
+            let rooms = hall.rooms_report();
+            let lines: Vec<String> = match json {
+                true => rooms.iter().map(to_json).collect(),
+                false if rooms.is_empty() => vec!["no rooms".to_string()],
+                false => rooms.iter().map(|r| r.line()).collect(),
+            };
+            Ok(lines.join("\n"))
+        }
+        AdminCommand::Close(room) => {
+            let done = hall
+                .close_by_admin(room, admin)
+                .map_err(|e| e.to_string())?;
+            tracing::info!(%admin, %room, "an admin closed a room");
+            Ok(done)
+        }
+        AdminCommand::Stats(true) => Ok(to_json(&hall.stats())),
+        AdminCommand::Stats(false) => Ok(hall.stats().text()),
+        AdminCommand::Logs(_) => Err("logs streams; this is a bug".to_string()),
+    }
+}
+
+fn to_json(value: &impl serde::Serialize) -> String {
+    serde_json::to_string(value).unwrap_or_default()
+}
+
+/// The query `args` ask for, with `--since` read against the hall's clock.
+pub fn query(hall: &Hall, args: &LogsArgs) -> Result<LogQuery, String> {
+    let since = args
+        .since
+        .as_deref()
+        .map(|s| parse_since(s, hall.clock().now_ms()))
+        .transpose()?;
+    Ok(LogQuery {
+        room: args.room.clone(),
+        game: args.game.clone(),
+        since,
+        follow: args.follow,
+    })
+}
+
+/// The ends of a command channel a stream needs.
+pub struct StreamIo {
+    /// The channel's sending half.
+    pub write: ChannelWriteHalf<Msg>,
+    /// Bytes the client types (Ctrl-C ends a follow); closed when the
+    /// client goes.
+    pub input: mpsc::Receiver<Vec<u8>>,
+    /// Becomes `true` when the server stops.
+    pub shutdown: watch::Receiver<bool>,
+}
+
+/// Streams the journal lines of `query` (JSON lines when `json`), then
+/// ends the channel: status 0 when the stream ended (or the admin stopped
+/// following), 1 after a read error.
+pub async fn stream_logs(hall: Hall, query: LogQuery, json: bool, mut io: StreamIo) {
+    let mut lines = hall.journal(query);
+    let mut status = 0;
+    loop {
+        tokio::select! {
+            first = lines.recv() => {
+                let Some(first) = first else { break };
+                let (text, error) = batch(first, &mut lines, json);
+                if !text.is_empty() && !send(&io.write, text).await {
+                    return;
+                }
+                if let Some(error) = error {
+                    let message = format!("banmen: reading the journal failed: {error}\n");
+                    let _ = io.write.extended_data_bytes(1, message.into_bytes()).await;
+                    status = 1;
+                    break;
+                }
+            }
+            typed = io.input.recv() => match typed {
+                Some(bytes) if bytes.contains(&3) || bytes.contains(&4) => break,
+                Some(_) => {}
+                None => return,
+            },
+            _ = io.shutdown.changed() => break,
+        }
+    }
+    let _ = io.write.exit_status(status).await;
+    let _ = io.write.eof().await;
+    let _ = io.write.close().await;
+}
+
+/// `first` and the lines already queued after it (up to [`BATCH`]) as
+/// text, and the error that ended the stream, if one came.
+fn batch(
+    first: Result<LogLine, String>,
+    lines: &mut mpsc::Receiver<Result<LogLine, String>>,
+    json: bool,
+) -> (String, Option<String>) {
+    let mut text = String::new();
+    let mut item = first;
+    for taken in 1..=BATCH {
+        match item {
+            Ok(line) => {
+                text.push_str(&if json { line.json() } else { line.human() });
+                text.push('\n');
+            }
+            Err(e) => return (text, Some(e)),
+        }
+        if taken == BATCH {
+            break;
+        }
+        match lines.try_recv() {
+            Ok(next) => item = next,
+            Err(_) => break,
+        }
+    }
+    (text, None)
+}
+
+/// Sends `text`, waiting for the client's window; `false` if the client
+/// is gone or stopped reading.
+async fn send(write: &ChannelWriteHalf<Msg>, text: String) -> bool {
+    match tokio::time::timeout(WRITE_TIMEOUT, write.data_bytes(text.into_bytes())).await {
+        Ok(Ok(())) => true,
+        Ok(Err(_)) => false,
+        Err(_) => {
+            tracing::info!("an admin client stopped reading the logs; closing its channel");
+            let _ = write.close().await;
+            false
+        }
+    }
+}

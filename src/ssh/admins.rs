@@ -1,0 +1,111 @@
+//! Who is an admin: the holders of the keys listed in an OpenSSH
+//! `authorized_keys` file and/or in `config.toml`. Keys are compared by
+//! their SHA-256 fingerprint (the key itself, whatever its comment or
+//! options). A line's options (`from="…"`, `no-pty`, …) are skipped, not
+//! enforced: the key's algorithm name marks where the key starts (the
+//! `ssh-key` crate's own parser refuses quoted options).
+
+use super::keys::fingerprint;
+use russh::keys::PublicKey;
+use std::collections::HashSet;
+use std::path::Path;
+
+/// The admins' keys.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct AdminKeys {
+    fingerprints: HashSet<String>,
+}
+
+impl AdminKeys {
+    /// The keys of `file` (none if it does not exist) and the `extra`
+    /// lines (`authorized_keys` lines from the config). An unreadable file
+    /// or a line that is not a key is an error naming it.
+    pub fn load(file: &Path, extra: &[String]) -> Result<AdminKeys, String> {
+        let mut keys = AdminKeys::default();
+        match std::fs::read_to_string(file) {
+            Ok(text) => keys.add(&text, &file.display().to_string())?,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            Err(e) => return Err(format!("admin keys {}: {e}", file.display())),
+        }
+        for line in extra {
+            keys.add(line, "[admin] keys")?;
+        }
+        Ok(keys)
+    }
+
+    /// Adds the keys of `authorized_keys` text; `source` names it in errors.
+    pub fn add(&mut self, text: &str, source: &str) -> Result<(), String> {
+        for (i, line) in text.lines().enumerate() {
+            let line = line.trim();
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let key = parse_line(line)
+                .map_err(|e| format!("admin keys {source}: line {}: {e}", i + 1))?;
+            self.fingerprints.insert(fingerprint(&key));
+        }
+        Ok(())
+    }
+
+    /// Whether `key` is an admin's.
+    pub fn contains(&self, key: &PublicKey) -> bool {
+        self.fingerprints.contains(&fingerprint(key))
+    }
+
+    /// How many keys there are.
+    pub fn len(&self) -> usize {
+        self.fingerprints.len()
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.fingerprints.is_empty()
+    }
+}
+
+/// The key of one `authorized_keys` line: `[options] algorithm base64
+/// [comment]`.
+fn parse_line(line: &str) -> Result<PublicKey, String> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let algorithm = |w: &&str| ["ssh-", "ecdsa-", "sk-"].iter().any(|p| w.starts_with(p));
+    let at = words
+        .iter()
+        .position(algorithm)
+        .ok_or("no key algorithm (ssh-ed25519, ssh-rsa, ecdsa-…)")?;
+    let data = words.get(at + 1).ok_or("the key's data is missing")?;
+    PublicKey::from_openssh(&format!("{} {data}", words[at])).map_err(|e| e.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use russh::keys::PrivateKey;
+    use russh::keys::ssh_key::private::Ed25519Keypair;
+
+    fn key(seed: u8) -> PublicKey {
+        PrivateKey::from(Ed25519Keypair::from_seed(&[seed; 32]))
+            .public_key()
+            .clone()
+    }
+
+    #[test]
+    fn authorized_keys_lines_with_comments_and_options() {
+        let line = key(1).to_openssh().expect("openssh");
+        let text = format!("# admins\n\n{line} alice@laptop\nfrom=\"10.0.0.1\" {line}\n");
+        let mut keys = AdminKeys::default();
+        keys.add(&text, "test").expect("parses");
+        assert!(keys.contains(&key(1)));
+        assert!(!keys.contains(&key(2)));
+        assert_eq!(keys.len(), 1);
+    }
+
+    #[test]
+    fn garbage_is_an_error_and_a_missing_file_is_no_admins() {
+        let mut keys = AdminKeys::default();
+        let err = keys.add("ssh-ed25519 not-base64!", "f").unwrap_err();
+        assert!(err.starts_with("admin keys f: line 1"), "{err}");
+        assert!(keys.add("no key here", "f").is_err());
+        let none = AdminKeys::load(Path::new("/nonexistent/admins"), &[]).expect("no file");
+        assert!(none.is_empty());
+    }
+}
