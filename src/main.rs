@@ -94,8 +94,11 @@ fn start_log(level: &str) -> anyhow::Result<()> {
             EnvFilter::try_new(level).map_err(|e| anyhow::anyhow!("[log] level {level:?}: {e}"))?
         }
     };
+    // Colors only on a terminal: a log file gets plain text.
+    let ansi = std::io::IsTerminal::is_terminal(&std::io::stderr());
     tracing_subscriber::fmt()
         .with_env_filter(filter)
+        .with_ansi(ansi)
         .with_writer(std::io::stderr)
         .init();
     Ok(())

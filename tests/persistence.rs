@@ -319,6 +319,14 @@ async fn a_turn_clock_keeps_its_time_across_a_restart() {
     assert_eq!(bob.view().moves.len(), 1);
 }
 
+/// The room `host` created, from the journal.
+fn code_room(journal: &[banmen::hall::journal::LogLine], host: &str) -> String {
+    let created = journal
+        .iter()
+        .find(|l| l.event == "created" && l.player.as_deref() == Some(host));
+    created.expect("a created line").room.clone()
+}
+
 #[tokio::test]
 async fn rooms_expire_after_seven_days_and_finished_games_stay() {
     let (store, clock) = fresh();
@@ -344,6 +352,29 @@ async fn rooms_expire_after_seven_days_and_finished_games_stay() {
     hall.tick();
     assert_eq!(hall.room_count(), 0);
     assert!(store.logs().unwrap().is_empty(), "the logs are removed");
+    // The journal keeps the rooms' histories and says what became of them.
+    let journal: Vec<banmen::hall::journal::LogLine> = store
+        .journal(None)
+        .map(|l| l.unwrap())
+        .map(|(n, bytes)| banmen::hall::journal::LogLine::decode(n, &bytes).unwrap())
+        .collect();
+    let events: Vec<&str> = journal.iter().map(|l| l.event.as_str()).collect();
+    assert_eq!(
+        events.iter().filter(|e| **e == "created").count(),
+        2,
+        "{events:?}"
+    );
+    assert_eq!(
+        events.iter().filter(|e| **e == "expired").count(),
+        1,
+        "{events:?}"
+    );
+    let expired = journal.iter().find(|l| l.event == "expired").unwrap();
+    assert_eq!(expired.room, code_room(&journal, "carol"));
+    assert!(
+        expired.text.as_deref().unwrap().contains("7 days"),
+        "{expired:?}"
+    );
     assert!(matches!(hall.resume(&resume), Err(HallError::NoSuchCode)));
     let usi = hall.export(&finished, "usi").unwrap();
     assert!(usi.contains("7g7f"), "{usi}");

@@ -115,6 +115,15 @@ impl LogLine {
         clean(&out)
     }
 
+    /// A shorter line for the admin screen: the time of day, the room and
+    /// what happened.
+    pub fn short(&self) -> String {
+        let clock = self.time.get(11..19).unwrap_or(&self.time);
+        let full = self.human();
+        let rest = full.get(self.time.len()..).unwrap_or("");
+        format!("{clock}{rest}")
+    }
+
     /// Fills in the seat and who holds it in `state`.
     fn at_seat(mut self, state: &RoomState, seat: u8) -> LogLine {
         self.seat = Some(seat);
@@ -171,9 +180,13 @@ pub(crate) fn line(before: &RoomState, after: &RoomState, record: &Record, seq: 
     match &record.event {
         Event::Created { host, settings, .. } => {
             line.player = Some(host.name.clone());
+            // The stored names (`vs_computer`, `private`), as in the log.
+            let word = |v: serde_json::Value| v.as_str().unwrap_or("?").replace('_', " ");
             line.text = Some(format!(
-                "{} {:?} {:?}",
-                settings.game, settings.mode, settings.privacy
+                "{}, {}, {}",
+                settings.game,
+                word(serde_json::json!(settings.mode)),
+                word(serde_json::json!(settings.privacy))
             ));
             line
         }
@@ -267,8 +280,8 @@ pub struct LogQuery {
 }
 
 impl LogQuery {
-    /// Whether `line` is wanted. `codes` maps the asked room to its id
-    /// when it was given as an invite code.
+    /// Whether `line` is wanted (`room` is an id here: the hall turns an
+    /// invite code into its room's id first).
     pub fn wants(&self, line: &LogLine) -> bool {
         let room = self.room.as_deref().is_none_or(|r| r == line.room);
         let game = self.game.as_deref().is_none_or(|g| {
@@ -329,6 +342,16 @@ mod tests {
         let mut line = LogLine::new("abc", 0, "joined");
         line.player = Some("eve\x1b[2J".into());
         assert!(!line.human().contains('\x1b'));
+        let mut moved = LogLine::new("abc", 1_795_996_801_000, "moved");
+        moved.seat_name = Some("gote".into());
+        moved.text = Some("3c3d".into());
+        assert!(moved.human().starts_with("2026-11-30T00:00:01.000Z abc"));
+        assert!(moved.human().ends_with("moved        gote 3c3d"));
+        assert!(
+            moved.short().starts_with("00:00:01 abc"),
+            "{}",
+            moved.short()
+        );
         let back = LogLine::decode(7, &line.encode()).expect("decodes");
         assert_eq!(back.n, 7);
         assert_eq!(back.player, line.player);

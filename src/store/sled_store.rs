@@ -417,6 +417,12 @@ fn foreign(path: &Path, detail: impl Into<String>) -> StoreError {
     }
 }
 
+/// sled's page cache. Its default (1 GiB) lets the server's memory grow
+/// with every page ever read, such as a whole journal streamed to an admin;
+/// the hall reads its rooms once at start and then mostly writes, so a
+/// small cache costs little.
+const CACHE_BYTES: u64 = 64 * 1024 * 1024;
+
 /// How long opening waits for a lock that is about to be released.
 const LOCK_WAIT: std::time::Duration = std::time::Duration::from_secs(1);
 
@@ -440,7 +446,7 @@ fn open_db(dir: &Path) -> Result<Db, StoreError> {
 /// One attempt at opening, turning sled's errors and its panics (sled 0.34
 /// may panic on damaged files) into store errors.
 fn open_db_once(dir: &Path) -> Result<Db, StoreError> {
-    let config = sled::Config::new().path(dir);
+    let config = sled::Config::new().path(dir).cache_capacity(CACHE_BYTES);
     match catch_unwind(AssertUnwindSafe(|| config.open())) {
         Ok(result) => result.map_err(|e| open_error(dir, e)),
         Err(panic) => {

@@ -87,7 +87,7 @@ impl AdminScreen {
     }
 
     fn push(&mut self, line: Result<LogLine, String>) {
-        let text = line.map_or_else(|e| format!("journal error: {e}"), |l| l.human());
+        let text = line.map_or_else(|e| format!("journal error: {e}"), |l| l.short());
         if self.lines.len() == KEPT {
             self.lines.pop_front();
         }
