@@ -7,7 +7,11 @@
 //! off (at sled's page cache) instead of following the journal.
 //! `LINES=a,b,…` changes the sizes.
 
-// The sessions bench's server process; `start` and `rss_kib` are its own.
+// The sessions bench's server process and client handler; the rest of
+// those files is the sessions bench's own.
+#[path = "sessions/client.rs"]
+#[allow(dead_code)]
+mod players;
 #[path = "sessions/server.rs"]
 #[allow(dead_code)]
 mod server;
@@ -15,6 +19,7 @@ mod server;
 use banmen::hall::journal::LogLine;
 use banmen::store::sled_store::SledStore;
 use banmen::store::{Appended, Store};
+use players::Trusting;
 use russh::ChannelMsg;
 use russh::client::{self, Handle};
 use russh::keys::ssh_key::private::Ed25519Keypair;
@@ -27,20 +32,6 @@ use std::time::{Duration, Instant};
 
 /// Rooms the events are spread over.
 const ROOMS: u64 = 100;
-
-/// Trusts any host key (a benchmark against its own server).
-struct Trusting;
-
-impl client::Handler for Trusting {
-    type Error = russh::Error;
-
-    async fn check_server_key(
-        &mut self,
-        _key: &russh::keys::PublicKeyOrCertificate,
-    ) -> Result<bool, Self::Error> {
-        Ok(true)
-    }
-}
 
 fn admin_key() -> PrivateKey {
     PrivateKey::from(Ed25519Keypair::from_seed(&[42; 32]))
