@@ -43,6 +43,68 @@ pub struct Config {
     pub admin: AdminConfig,
     /// `[log]`: the server's own log on stderr.
     pub log: LogConfig,
+    /// `[limits]`: what one address, connection, player and session may take.
+    pub limits: LimitsConfig,
+}
+
+/// `[limits]`.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(default, deny_unknown_fields)]
+pub struct LimitsConfig {
+    /// SSH connections open at once, in total.
+    pub max_connections: usize,
+    /// SSH connections open at once from one address.
+    pub per_ip: usize,
+    /// New connections from one address within a minute.
+    pub new_per_ip_per_minute: usize,
+    /// Authentication attempts per connection.
+    pub auth_attempts: usize,
+    /// Terminal sessions one player may have open at once.
+    pub sessions_per_player: usize,
+    /// Minutes without input after which a session in the lobby is closed.
+    pub lobby_idle_minutes: u64,
+    /// Input bytes per second a session may send (more is dropped).
+    pub input_bytes_per_second: u32,
+    /// Input bytes a session may send at once, such as a paste.
+    pub input_burst_bytes: u32,
+    /// Seconds between keepalives; three unanswered drop the connection.
+    pub keepalive_seconds: u64,
+    /// Minutes without any traffic after which a connection is dropped.
+    pub idle_connection_minutes: u64,
+}
+
+impl Default for LimitsConfig {
+    fn default() -> Self {
+        let l = crate::ssh::limits::Limits::default();
+        LimitsConfig {
+            max_connections: l.max_connections,
+            per_ip: l.per_ip,
+            new_per_ip_per_minute: l.new_per_ip_per_minute,
+            auth_attempts: l.auth_attempts,
+            sessions_per_player: l.sessions_per_player,
+            lobby_idle_minutes: l.lobby_idle.as_secs() / 60,
+            input_bytes_per_second: l.input_bytes_per_second,
+            input_burst_bytes: l.input_burst_bytes,
+            keepalive_seconds: 30,
+            idle_connection_minutes: 60,
+        }
+    }
+}
+
+impl LimitsConfig {
+    /// The server's limits.
+    pub fn limits(&self) -> crate::ssh::limits::Limits {
+        crate::ssh::limits::Limits {
+            max_connections: self.max_connections,
+            per_ip: self.per_ip,
+            new_per_ip_per_minute: self.new_per_ip_per_minute,
+            auth_attempts: self.auth_attempts,
+            sessions_per_player: self.sessions_per_player,
+            lobby_idle: std::time::Duration::from_secs(self.lobby_idle_minutes.saturating_mul(60)),
+            input_bytes_per_second: self.input_bytes_per_second,
+            input_burst_bytes: self.input_burst_bytes,
+        }
+    }
 }
 
 /// `[admin]`.

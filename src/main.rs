@@ -10,6 +10,7 @@ use banmen::store::sled_store::SledStore;
 use clap::Parser;
 use std::process::ExitCode;
 use std::sync::Arc;
+use std::time::Duration;
 
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
@@ -48,6 +49,10 @@ fn serve(args: ServeArgs) -> anyhow::Result<()> {
     let listen = args.listen.unwrap_or(config.server.listen);
     let port = args.port.unwrap_or(config.server.port);
     let mut options = ServerOptions::new(&listen, port, config.server.host_key);
+    options.limits = config.limits.limits();
+    options.keepalive = Duration::from_secs(config.limits.keepalive_seconds.max(1));
+    let idle_minutes = config.limits.idle_connection_minutes.max(1);
+    options.inactivity_timeout = Duration::from_secs(idle_minutes.saturating_mul(60));
     options.admins = AdminKeys::load(&config.admin.authorized_keys, &config.admin.keys)
         .map_err(|e| anyhow::anyhow!(e))?;
     tracing::info!(keys = options.admins.len(), "admin keys loaded");

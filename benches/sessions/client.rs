@@ -62,12 +62,28 @@ impl Player {
     /// Connects as player `n`, opens a pty and a shell, and waits until the
     /// screen shows `ready` (the first frame).
     pub async fn connect(addr: SocketAddr, n: u32, ready: &str) -> Result<Player, String> {
-        tokio::time::timeout(WAIT, Self::connect_inner(addr, n, ready))
+        Player::connect_command(addr, n, None, ready).await
+    }
+
+    /// [`Player::connect`], running `command` (such as `join CODE`) with
+    /// the pty instead of a shell when given.
+    pub async fn connect_command(
+        addr: SocketAddr,
+        n: u32,
+        command: Option<&str>,
+        ready: &str,
+    ) -> Result<Player, String> {
+        tokio::time::timeout(WAIT, Self::connect_inner(addr, n, command, ready))
             .await
             .map_err(|_| format!("player {n}: setup timed out"))?
     }
 
-    async fn connect_inner(addr: SocketAddr, n: u32, ready: &str) -> Result<Player, String> {
+    async fn connect_inner(
+        addr: SocketAddr,
+        n: u32,
+        command: Option<&str>,
+        ready: &str,
+    ) -> Result<Player, String> {
         let err = |what: &str, e: russh::Error| format!("player {n}: {what}: {e}");
         let config = Arc::new(client::Config {
             // As OpenSSH does for interactive sessions: no Nagle delay.
@@ -93,10 +109,11 @@ impl Player {
             .request_pty(true, "xterm-256color", COLS.into(), ROWS.into(), 0, 0, &[])
             .await
             .map_err(|e| err("pty", e))?;
-        channel
-            .request_shell(true)
-            .await
-            .map_err(|e| err("shell", e))?;
+        match command {
+            Some(command) => channel.exec(true, command).await,
+            None => channel.request_shell(true).await,
+        }
+        .map_err(|e| err("shell", e))?;
         let mut player = Player {
             _handle: handle,
             channel,

@@ -84,6 +84,8 @@ impl RoomReport {
 pub struct HallStats {
     /// SSH connections open.
     pub connections: usize,
+    /// Terminal sessions open.
+    pub sessions: usize,
     /// Rooms open.
     pub rooms: usize,
     /// Of those, rooms waiting for players, playing, and finished.
@@ -107,9 +109,10 @@ impl HallStats {
     pub fn text(&self) -> String {
         let up = Duration::from_secs(self.uptime_s);
         format!(
-            "connections {}\nrooms {} (waiting {}, playing {}, finished {})\n\
+            "connections {} (terminal sessions {})\nrooms {} (waiting {}, playing {}, finished {})\n\
              cpu threads {} (busy {}, searches queued {})\nuptime {}\n",
             self.connections,
+            self.sessions,
             self.rooms,
             self.waiting,
             self.playing,
@@ -133,7 +136,41 @@ impl Drop for ConnectionGuard {
     }
 }
 
+/// Counts a player's terminal session while it lives (see
+/// [`Hall::open_session`]).
+pub struct SessionGuard {
+    hall: Hall,
+    id: String,
+}
+
+impl Drop for SessionGuard {
+    fn drop(&mut self) {
+        let mut sessions = lock(&self.hall.inner.sessions);
+        if let Some(n) = sessions.get_mut(&self.id) {
+            *n = n.saturating_sub(1);
+            if *n == 0 {
+                sessions.remove(&self.id);
+            }
+        }
+    }
+}
+
 impl Hall {
+    /// Counts a terminal session of identity `id`, unless it has `max`
+    /// open already (`None`).
+    pub fn open_session(&self, id: &str, max: usize) -> Option<SessionGuard> {
+        let mut sessions = lock(&self.inner.sessions);
+        let n = sessions.entry(id.to_string()).or_insert(0);
+        if *n >= max {
+            return None;
+        }
+        *n += 1;
+        Some(SessionGuard {
+            hall: self.clone(),
+            id: id.to_string(),
+        })
+    }
+
     /// Counts a connection until the guard is dropped (for `stats`).
     pub fn connection(&self) -> ConnectionGuard {
         self.inner.connections.fetch_add(1, Ordering::Relaxed);
@@ -155,6 +192,7 @@ impl Hall {
         let pool = &self.inner.shared.pool;
         HallStats {
             connections: self.inner.connections.load(Ordering::Relaxed),
+            sessions: lock(&self.inner.sessions).values().sum(),
             rooms: rooms.len(),
             waiting: count("waiting"),
             playing: count("playing"),

@@ -151,6 +151,8 @@ pub(crate) struct HallInner {
     heartbeat: AtomicU64,
     /// SSH connections open (see [`Hall::connection`]).
     connections: AtomicUsize,
+    /// Terminal sessions open per identity (see [`Hall::open_session`]).
+    sessions: Mutex<HashMap<String, usize>>,
     /// When the hall opened (for `stats`).
     started: Instant,
 }
@@ -233,6 +235,7 @@ impl Hall {
                 shared,
                 heartbeat: AtomicU64::new(0),
                 connections: AtomicUsize::new(0),
+                sessions: Mutex::new(HashMap::new()),
                 started: Instant::now(),
             }),
         }

@@ -30,6 +30,11 @@ pub trait SessionApp: Send + 'static {
     /// The client's `TERM` (from the pty request), to pick defaults the
     /// terminal can show.
     fn adapt_to_terminal(&mut self, _term: &str) {}
+    /// Whether the player is in the lobby (where a long idle closes the
+    /// session; in a room the seat rules apply instead).
+    fn in_lobby(&self) -> bool {
+        false
+    }
 }
 
 /// Builds the app for one session: the hall, who the player is, where the
@@ -73,5 +78,9 @@ impl SessionApp for crate::ui::App {
 
     fn adapt_to_terminal(&mut self, term: &str) {
         crate::ui::App::adapt_to_terminal(self, term);
+    }
+
+    fn in_lobby(&self) -> bool {
+        crate::ui::App::in_lobby(self)
     }
 }

@@ -15,6 +15,7 @@ use super::admin::{self, StreamIo};
 use super::app::{AppFactory, SessionApp};
 use super::exec::{self, AdminCommand, ExecCommand};
 use super::keys::{clean_name, key_identity};
+use super::limits::{InputBudget, clamp_size};
 use super::server::Shared;
 use super::session::{self, SessionIo};
 use crate::hall::Identity;
@@ -26,6 +27,7 @@ use russh::{Channel, ChannelId, ChannelOpenFailure, ChannelWriteHalf, MethodKind
 use std::borrow::Cow;
 use std::collections::HashMap;
 use std::sync::{Arc, Weak};
+use std::time::Instant;
 use tokio::sync::{mpsc, watch};
 
 /// Session channels one connection may have open.
@@ -55,6 +57,8 @@ struct ChannelState {
     /// The running session's ends, once started.
     size: Option<watch::Sender<(u16, u16)>>,
     input: Option<mpsc::Sender<Vec<u8>>>,
+    /// What input the client may still send (the rest is dropped).
+    budget: InputBudget,
 }
 
 /// A connection's handler.
@@ -96,15 +100,28 @@ impl<A: SessionApp, F: AppFactory<A>> Handler<A, F> {
     }
 
     /// Starts the UI on `channel` at `entry` (the channel has a pty).
-    fn start_session(&mut self, channel: ChannelId, entry: Entry) {
+    /// A player over [`crate::ssh::limits::Limits::sessions_per_player`]
+    /// is told so instead.
+    fn start_session(
+        &mut self,
+        channel: ChannelId,
+        entry: Entry,
+        session: &mut Session,
+    ) -> Result<(), russh::Error> {
         let Some(identity) = self.identity.clone() else {
-            return;
+            return Ok(());
+        };
+        let max = self.shared.limits.sessions_per_player;
+        let Some(counted) = self.shared.hall.open_session(&identity.id, max) else {
+            tracing::info!(peer = %self.peer, id = %identity.id, "session refused: {max} open");
+            let message = format!("you have {max} sessions open already; close one first");
+            return finish(session, channel, Err(message), 1);
         };
         let Some(state) = self.channels.get_mut(&channel) else {
-            return;
+            return Ok(());
         };
         let (Some(write), Some(pty)) = (state.write.take(), state.pty) else {
-            return;
+            return Ok(());
         };
         let (size_tx, size_rx) = watch::channel(pty);
         let (input_tx, input_rx) = mpsc::channel(INPUT_QUEUE);
@@ -119,12 +136,14 @@ impl<A: SessionApp, F: AppFactory<A>> Handler<A, F> {
             input: input_rx,
             size: size_rx,
             shutdown: shared.shutdown.clone(),
+            lobby_idle: shared.limits.lobby_idle,
         };
         let live = self.live.upgrade();
         tokio::spawn(async move {
             session::run(app, io).await;
-            drop(live);
+            drop((live, counted));
         });
+        Ok(())
     }
 
     /// Answers an exec request that needs no UI, or refuses one that
@@ -157,10 +176,7 @@ impl<A: SessionApp, F: AppFactory<A>> Handler<A, F> {
     ) -> Result<(), russh::Error> {
         let has_pty = self.channels.get(&channel).is_some_and(|c| c.pty.is_some());
         match exec::parse(raw) {
-            Ok(ExecCommand::Open(entry)) if has_pty => {
-                self.start_session(channel, entry);
-                Ok(())
-            }
+            Ok(ExecCommand::Open(entry)) if has_pty => self.start_session(channel, entry, session),
             Ok(ExecCommand::Open(_)) => finish(
                 session,
                 channel,
@@ -257,12 +273,6 @@ fn finish(
     session.close(channel)
 }
 
-/// Terminal sizes from the wire, kept within what a `u16` grid holds.
-fn clamp_size(cols: u32, rows: u32) -> (u16, u16) {
-    let fit = |n: u32| n.clamp(1, 1000) as u16;
-    (fit(cols), fit(rows))
-}
-
 /// The methods offered after a rejection.
 pub fn offered_methods() -> MethodSet {
     MethodSet::from(&[MethodKind::PublicKey, MethodKind::KeyboardInteractive][..])
@@ -345,6 +355,7 @@ impl<A: SessionApp, F: AppFactory<A>> russh::server::Handler for Handler<A, F> {
             size: None,
             term: String::new(),
             input: None,
+            budget: InputBudget::new(&self.shared.limits, Instant::now()),
         };
         self.channels.insert(id, state);
         reply.accept().await;
@@ -407,8 +418,7 @@ impl<A: SessionApp, F: AppFactory<A>> russh::server::Handler for Handler<A, F> {
             } else {
                 Entry::Lobby
             };
-            self.start_session(channel, entry);
-            Ok(())
+            self.start_session(channel, entry, session)
         } else {
             let message = "banmen needs a terminal: use ssh -t".to_string();
             finish(session, channel, Err(message), 1)
@@ -422,6 +432,97 @@ impl<A: SessionApp, F: AppFactory<A>> russh::server::Handler for Handler<A, F> {
         session: &mut Session,
     ) -> Result<(), Self::Error> {
         self.exec(channel, data, session)
+    }
+
+    async fn channel_open_direct_tcpip(
+        &mut self,
+        _channel: Channel<Msg>,
+        host: &str,
+        port: u32,
+        _originator_address: &str,
+        _originator_port: u32,
+        reply: ChannelOpenHandle,
+        _session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        tracing::debug!(peer = %self.peer, %host, port, "port forwarding refused");
+        reply
+            .reject(ChannelOpenFailure::AdministrativelyProhibited)
+            .await;
+        Ok(())
+    }
+
+    async fn channel_open_forwarded_tcpip(
+        &mut self,
+        _channel: Channel<Msg>,
+        _host: &str,
+        _port: u32,
+        _originator_address: &str,
+        _originator_port: u32,
+        reply: ChannelOpenHandle,
+        _session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        reply
+            .reject(ChannelOpenFailure::AdministrativelyProhibited)
+            .await;
+        Ok(())
+    }
+
+    async fn channel_open_direct_streamlocal(
+        &mut self,
+        _channel: Channel<Msg>,
+        _socket_path: &str,
+        reply: ChannelOpenHandle,
+        _session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        reply
+            .reject(ChannelOpenFailure::AdministrativelyProhibited)
+            .await;
+        Ok(())
+    }
+
+    async fn channel_open_x11(
+        &mut self,
+        _channel: Channel<Msg>,
+        _originator_address: &str,
+        _originator_port: u32,
+        reply: ChannelOpenHandle,
+        _session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        reply
+            .reject(ChannelOpenFailure::AdministrativelyProhibited)
+            .await;
+        Ok(())
+    }
+
+    async fn x11_request(
+        &mut self,
+        channel: ChannelId,
+        _single_connection: bool,
+        _x11_auth_protocol: &str,
+        _x11_auth_cookie: &str,
+        _x11_screen_number: u32,
+        session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        session.channel_failure(channel)
+    }
+
+    /// Agent forwarding is refused (what russh does too; said here).
+    async fn agent_request(
+        &mut self,
+        _channel: ChannelId,
+        _session: &mut Session,
+    ) -> Result<bool, Self::Error> {
+        Ok(false)
+    }
+
+    /// Remote forwarding (`ssh -R`) is refused.
+    async fn tcpip_forward(
+        &mut self,
+        _address: &str,
+        _port: &mut u32,
+        _session: &mut Session,
+    ) -> Result<bool, Self::Error> {
+        Ok(false)
     }
 
     async fn subsystem_request(
@@ -439,9 +540,15 @@ impl<A: SessionApp, F: AppFactory<A>> russh::server::Handler for Handler<A, F> {
         data: &[u8],
         _session: &mut Session,
     ) -> Result<(), Self::Error> {
-        let input = self.channels.get(&channel).and_then(|c| c.input.as_ref());
-        if let Some(input) = input {
-            if input.try_send(data.to_vec()).is_err() {
+        let Some(state) = self.channels.get_mut(&channel) else {
+            return Ok(());
+        };
+        let allowed = state.budget.take(data.len(), Instant::now());
+        if allowed < data.len() {
+            tracing::debug!(peer = %self.peer, dropped = data.len() - allowed, "input over the rate; cut");
+        }
+        if let Some(input) = state.input.as_ref().filter(|_| allowed > 0) {
+            if input.try_send(data[..allowed].to_vec()).is_err() {
                 tracing::debug!(peer = %self.peer, "input queue full; bytes dropped");
             }
         }

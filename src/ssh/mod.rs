@@ -21,6 +21,7 @@ pub mod exec;
 pub mod handler;
 pub mod input;
 pub mod keys;
+pub mod limits;
 pub mod server;
 pub mod session;
 

@@ -1,5 +1,5 @@
 //! The listener: binds the port, loads the host key, accepts connections
-//! (at most [`ServerOptions::max_connections`] at once) and runs one russh
+//! (within [`Limits`]: in total and per address) and runs one russh
 //! handler per connection until shutdown.
 //!
 //! Shutdown: the caller's future resolves (SIGINT/SIGTERM in `serve`);
@@ -12,6 +12,7 @@ use super::admins::AdminKeys;
 use super::app::{AppFactory, SessionApp};
 use super::handler::{Handler, offered_methods};
 use super::keys::{KeyError, fingerprint, load_or_create_host_key};
+use super::limits::{Admitted, Gate, Limits};
 use crate::hall::Hall;
 use crate::hall::view::ServerAddress;
 use russh::keys::PrivateKey;
@@ -58,8 +59,8 @@ pub struct ServerOptions {
     pub host_key: PathBuf,
     /// How players reach the server, for invite commands.
     pub address: ServerAddress,
-    /// Connections served at once; more are closed at accept.
-    pub max_connections: usize,
+    /// What an address, a connection, a player and a session may take.
+    pub limits: Limits,
     /// Keepalive interval; three unanswered keepalives drop the connection
     /// (freeing the player's seat for the grace timer).
     pub keepalive: Duration,
@@ -80,7 +81,7 @@ impl ServerOptions {
                 host: public_host(listen),
                 port,
             },
-            max_connections: 256,
+            limits: Limits::default(),
             keepalive: Duration::from_secs(30),
             inactivity_timeout: Duration::from_secs(3600),
             admins: AdminKeys::default(),
@@ -108,6 +109,7 @@ pub(crate) struct Shared<A, F> {
     pub(crate) address: ServerAddress,
     pub(crate) shutdown: watch::Receiver<bool>,
     pub(crate) admins: AdminKeys,
+    pub(crate) limits: Limits,
     guests: AtomicU64,
     _app: PhantomData<fn() -> A>,
 }
@@ -162,13 +164,15 @@ impl Listening {
     {
         let (stop_tx, stop_rx) = watch::channel(false);
         hall.spawn_ticker();
-        let max = self.options.max_connections.max(1);
+        let max = self.options.limits.max_connections.max(1);
+        let gate = Gate::new(&self.options.limits);
         let shared = Arc::new(Shared {
             hall,
             factory,
             address: self.options.address.clone(),
             shutdown: stop_rx,
             admins: self.options.admins.clone(),
+            limits: self.options.limits.clone(),
             guests: AtomicU64::new(0),
             _app: PhantomData,
         });
@@ -185,7 +189,16 @@ impl Listening {
                             tracing::warn!(%peer, "connection limit reached; refused");
                             continue;
                         };
-                        let conn = connection(socket, peer, config.clone(), shared.clone(), permit);
+                        // Per address: closed before the handshake costs
+                        // anything (debug only: a flood must not flood the log).
+                        let admitted = match gate.admit(peer.ip(), std::time::Instant::now()) {
+                            Ok(admitted) => admitted,
+                            Err(why) => {
+                                tracing::debug!(%peer, ?why, "connection refused");
+                                continue;
+                            }
+                        };
+                        let conn = connection(socket, peer, config.clone(), shared.clone(), (permit, admitted));
                         tokio::spawn(conn);
                     }
                     // Transient (e.g. too many open files): keep serving.
@@ -215,6 +228,7 @@ impl Listening {
             inactivity_timeout: Some(self.options.inactivity_timeout),
             keepalive_interval: Some(self.options.keepalive),
             keepalive_max: 3,
+            max_auth_attempts: self.options.limits.auth_attempts.max(1),
             nodelay: true,
             ..Default::default()
         }
@@ -227,7 +241,7 @@ async fn connection<A: SessionApp, F: AppFactory<A>>(
     peer: SocketAddr,
     config: Arc<russh::server::Config>,
     shared: Arc<Shared<A, F>>,
-    _slot: OwnedSemaphorePermit,
+    _slots: (OwnedSemaphorePermit, Admitted),
 ) {
     let mut stop = shared.shutdown.clone();
     // Sessions hold clones of `live`; the handler only a weak reference.

@@ -59,6 +59,8 @@ pub struct SessionIo {
     pub size: watch::Receiver<(u16, u16)>,
     /// Becomes `true` when the server shuts down.
     pub shutdown: watch::Receiver<bool>,
+    /// A session this long without input in the lobby is closed.
+    pub lobby_idle: Duration,
 }
 
 /// How a session ended.
@@ -70,6 +72,8 @@ enum End {
     Shutdown,
     /// The client is gone: nothing to restore.
     Gone,
+    /// Idle in the lobby too long: a notice, restore, exit status 0.
+    Idle,
 }
 
 /// Runs a session until the player quits, the client leaves or the server
@@ -80,11 +84,12 @@ pub async fn run<A: SessionApp>(app: A, io: SessionIo) {
         input,
         size,
         shutdown,
+        lobby_idle,
     } = io;
     let (out_tx, out_rx) = mpsc::channel(OUTPUT_QUEUE);
     let writer = tokio::spawn(write_out(write, out_rx));
     let (cols, rows) = *size.borrow();
-    let mut session = match Session::new(app, out_tx, cols, rows) {
+    let mut session = match Session::new(app, out_tx, cols, rows, lobby_idle) {
         Ok(session) => session,
         Err(e) => {
             tracing::warn!("cannot start a terminal: {e}");
@@ -115,10 +120,21 @@ struct Session<A> {
     out: mpsc::Sender<Vec<u8>>,
     /// Since when the screen has differed from what was last drawn.
     dirty_since: Option<Instant>,
+    /// When the player last typed, or came to the lobby (for the lobby's
+    /// idle limit).
+    last_input: Instant,
+    in_lobby: bool,
+    lobby_idle: Duration,
 }
 
 impl<A: SessionApp> Session<A> {
-    fn new(app: A, out: mpsc::Sender<Vec<u8>>, cols: u16, rows: u16) -> std::io::Result<Self> {
+    fn new(
+        app: A,
+        out: mpsc::Sender<Vec<u8>>,
+        cols: u16,
+        rows: u16,
+        lobby_idle: Duration,
+    ) -> std::io::Result<Self> {
         Ok(Session {
             app,
             terminal: Some(new_terminal(cols, rows)?),
@@ -126,6 +142,9 @@ impl<A: SessionApp> Session<A> {
             decoder: InputDecoder::new(),
             out,
             dirty_since: Some(Instant::now()),
+            last_input: Instant::now(),
+            in_lobby: false,
+            lobby_idle,
         })
     }
 
@@ -146,6 +165,12 @@ impl<A: SessionApp> Session<A> {
             if *shutdown.borrow() {
                 return End::Shutdown;
             }
+            let in_lobby = self.app.in_lobby();
+            if in_lobby && !self.in_lobby {
+                // The idle time counts from arriving in the lobby.
+                self.last_input = Instant::now();
+            }
+            self.in_lobby = in_lobby;
             let out = self.out.clone();
             tokio::select! {
                 // The server is stopping (or its signal is gone: same).
@@ -153,6 +178,7 @@ impl<A: SessionApp> Session<A> {
                 // Input from the player; `None` when the client left.
                 bytes = input.recv() => match bytes {
                     Some(bytes) => {
+                        self.last_input = Instant::now();
                         let events = self.decoder.feed(&bytes);
                         self.handle(events);
                     }
@@ -173,6 +199,13 @@ impl<A: SessionApp> Session<A> {
                 }
                 // Something the app shows changed (a room, a timer).
                 _ = self.app.changed() => self.mark_dirty(),
+                // Nobody typed for a long time in the lobby: free the place.
+                _ = tokio::time::sleep_until((self.last_input + self.lobby_idle).into()),
+                    if self.in_lobby => {
+                    if self.last_input.elapsed() >= self.lobby_idle {
+                        return End::Idle;
+                    }
+                }
                 // Nothing happened for a while: free the screen buffers.
                 _ = tokio::time::sleep(IDLE_RELEASE),
                     if self.terminal.is_some() && self.dirty_since.is_none() => {
@@ -243,8 +276,10 @@ impl<A: SessionApp> Session<A> {
             writer.abort();
             return;
         }
-        if end == End::Shutdown {
-            self.app.notice(SHUTDOWN_NOTICE.to_string());
+        match end {
+            End::Shutdown => self.app.notice(SHUTDOWN_NOTICE.to_string()),
+            End::Idle => self.app.notice(idle_notice(self.lobby_idle)),
+            _ => {}
         }
         let goodbye = async {
             // The last frame (with the notice), then the terminal restored.
@@ -254,6 +289,7 @@ impl<A: SessionApp> Session<A> {
             let mut leave = LEAVE.to_vec();
             let last_word = match end {
                 End::Shutdown => Some(SHUTDOWN_NOTICE.to_string()),
+                End::Idle => Some(idle_notice(self.lobby_idle)),
                 _ => self.app.farewell(),
             };
             if let Some(text) = last_word {
@@ -271,6 +307,12 @@ impl<A: SessionApp> Session<A> {
             writer.abort();
         }
     }
+}
+
+/// What a session closed for idling in the lobby says.
+fn idle_notice(limit: Duration) -> String {
+    let minutes = limit.as_secs().div_ceil(60);
+    format!("Closed after {minutes} minutes without a key in the lobby. Come back any time.")
 }
 
 /// Sends queued output down the channel, waiting for the client's window;

@@ -466,6 +466,12 @@ impl App {
         self.room().is_some_and(|room| room.handle.replaced())
     }
 
+    /// Whether the lobby (or the room form) is showing: no room holds the
+    /// player.
+    pub fn in_lobby(&self) -> bool {
+        matches!(self.screen, Screen::Lobby(_) | Screen::Setup(_))
+    }
+
     /// What to print on the player's restored terminal as the session ends.
     pub fn farewell(&self) -> Option<String> {
         self.replaced().then(|| REPLACED_NOTICE.to_string())

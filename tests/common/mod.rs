@@ -60,8 +60,19 @@ impl TestServer {
         hall: Hall,
         admins: AdminKeys,
     ) -> TestServer {
+        TestServer::start_options(host_key, factory, hall, |o| o.admins = admins).await
+    }
+
+    /// A server on `hall` with options `configure` changes from the
+    /// defaults (limits, admins, timeouts).
+    pub async fn start_options<A: SessionApp>(
+        host_key: &Path,
+        factory: impl AppFactory<A>,
+        hall: Hall,
+        configure: impl FnOnce(&mut ServerOptions),
+    ) -> TestServer {
         let mut options = ServerOptions::new("127.0.0.1", 0, host_key.to_path_buf());
-        options.admins = admins;
+        configure(&mut options);
         let listening = bind(options).await.unwrap();
         let addr = listening.local_addr().unwrap();
         let key_created = listening.key_created;
