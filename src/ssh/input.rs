@@ -18,13 +18,21 @@ use termwiz::input::{InputEvent, InputParser};
 /// One parser for every session. termwiz builds a table of every key
 /// sequence in each `InputParser` (about 690 KiB), which would dominate an
 /// idle session's memory. Sharing one is safe because [`InputDecoder`] only
-/// ever hands it complete input with `maybe_more = false`, so no state is
-/// left in it between calls; a call takes microseconds under the lock.
+/// ever hands it complete, valid UTF-8 input with `maybe_more = false`, so
+/// no state is left in it between calls; a call takes microseconds under
+/// the lock. (Invalid UTF-8 must never reach it: termwiz 0.23 keeps a byte
+/// it cannot decode at the front of its buffer, and every later byte of
+/// every session would queue behind it.)
 static PARSER: LazyLock<Mutex<InputParser>> = LazyLock::new(|| Mutex::new(InputParser::new()));
 
 /// How long a possibly incomplete sequence (a lone `ESC`) waits for the rest
 /// before it is taken as typed.
 pub const ESCAPE_TIMEOUT: Duration = Duration::from_millis(30);
+
+/// How long a paste waits for its end marker after the client went quiet;
+/// then it is taken as typed (its end was lost, e.g. cut by the input
+/// limit).
+pub const PASTE_TIMEOUT: Duration = Duration::from_secs(1);
 
 /// The per-session input parser.
 pub struct InputDecoder {
@@ -73,15 +81,24 @@ impl InputDecoder {
         self.parse(&ready)
     }
 
-    /// Whether [`InputDecoder::flush`] should be called after a quiet
-    /// [`ESCAPE_TIMEOUT`] (not while a paste waits for its end).
-    pub fn wants_flush(&self) -> bool {
-        !self.held.is_empty() && open_paste(&self.held).is_none()
+    /// How long the client may stay quiet before [`InputDecoder::flush`]
+    /// decides what is held: [`ESCAPE_TIMEOUT`] for a tail,
+    /// [`PASTE_TIMEOUT`] for a paste without its end; `None` if nothing is.
+    pub fn flush_after(&self) -> Option<Duration> {
+        match (self.held.is_empty(), open_paste(&self.held)) {
+            (true, _) => None,
+            (false, None) => Some(ESCAPE_TIMEOUT),
+            (false, Some(_)) => Some(PASTE_TIMEOUT),
+        }
     }
 
-    /// Decides an ambiguous tail (the client went quiet).
+    /// Decides what is held (the client went quiet): a tail as typed, and
+    /// a paste whose end never came as typed text, without its marker.
     pub fn flush(&mut self) -> Vec<InputEvent> {
-        let held = std::mem::take(&mut self.held);
+        let mut held = std::mem::take(&mut self.held);
+        if let Some(start) = open_paste(&held) {
+            held.drain(start..start + PASTE_START.len());
+        }
         self.parse(&held)
     }
 
@@ -89,8 +106,15 @@ impl InputDecoder {
         if bytes.is_empty() {
             return Vec::new();
         }
+        // Only valid UTF-8 reaches the shared parser (see `PARSER`): bytes
+        // no character can start with are dropped.
+        let valid: Vec<u8> = bytes
+            .utf8_chunks()
+            .flat_map(|chunk| chunk.valid().as_bytes())
+            .copied()
+            .collect();
         let mut parser = PARSER.lock().unwrap_or_else(|e| e.into_inner());
-        parser.parse_as_vec(bytes, false)
+        parser.parse_as_vec(&valid, false)
     }
 }
 
@@ -226,10 +250,10 @@ mod tests {
     fn a_lone_escape_waits_for_the_flush() {
         let mut d = InputDecoder::new();
         assert!(d.feed(b"\x1b").is_empty());
-        assert!(d.wants_flush());
+        assert_eq!(d.flush_after(), Some(ESCAPE_TIMEOUT));
         let events = d.flush();
         assert!(matches!(&events[..], [InputEvent::Key(k)] if k.key == KeyCode::Escape));
-        assert!(!d.wants_flush());
+        assert_eq!(d.flush_after(), None);
     }
 
     #[test]
@@ -242,14 +266,46 @@ mod tests {
     fn a_paste_split_across_packets_never_swallows_another_session_s_keys() {
         let (mut pasting, mut typing) = (InputDecoder::new(), InputDecoder::new());
         assert!(pasting.feed(b"\x1b[200~hel").is_empty());
-        assert!(
-            !pasting.wants_flush(),
-            "a paste waits for its end, not a timeout"
+        assert_eq!(
+            pasting.flush_after(),
+            Some(PASTE_TIMEOUT),
+            "a paste waits for its end, not the escape timeout"
         );
         // The parser is shared: another session types meanwhile.
         assert_eq!(typing.feed(b"q"), vec![key('q')]);
         let events = pasting.feed(b"lo\x1b[201~");
         assert_eq!(events, vec![InputEvent::Paste("hello".to_string())]);
+    }
+
+    #[test]
+    fn invalid_utf8_is_dropped_and_never_blocks_anyone() {
+        let (mut bad, mut good) = (InputDecoder::new(), InputDecoder::new());
+        for garbage in [
+            &b"\xff"[..],
+            b"\xc3q",
+            b"\xe9",
+            b"\x80\x80",
+            b"\xf8\x88\x80\x80\x80",
+        ] {
+            let mut events = bad.feed(garbage);
+            events.extend(bad.flush());
+            assert!(
+                events.iter().all(|e| *e == key('q')),
+                "{garbage:?}: {events:?}"
+            );
+            assert_eq!(good.feed(b"q"), vec![key('q')], "after {garbage:?}");
+            assert_eq!(bad.feed(b"a"), vec![key('a')], "after {garbage:?}");
+        }
+    }
+
+    #[test]
+    fn a_paste_whose_end_never_comes_is_typed_after_a_pause() {
+        let mut d = InputDecoder::new();
+        assert!(d.feed(b"\x1b[200~hel").is_empty());
+        assert_eq!(d.flush_after(), Some(PASTE_TIMEOUT));
+        assert_eq!(d.flush(), vec![key('h'), key('e'), key('l')]);
+        assert_eq!(d.flush_after(), None);
+        assert_eq!(d.feed(b"q"), vec![key('q')]);
     }
 
     #[test]

@@ -11,7 +11,7 @@
 
 use super::app::SessionApp;
 use super::backend::SshBackend;
-use super::input::{ESCAPE_TIMEOUT, InputDecoder};
+use super::input::InputDecoder;
 use ratatui::layout::Rect;
 use ratatui::{Terminal, TerminalOptions, Viewport};
 use russh::ChannelWriteHalf;
@@ -192,8 +192,10 @@ impl<A: SessionApp> Session<A> {
                     let (cols, rows) = *size.borrow_and_update();
                     self.resize(cols, rows);
                 }
-                // A possibly incomplete escape sequence waited long enough.
-                _ = tokio::time::sleep(ESCAPE_TIMEOUT), if self.decoder.wants_flush() => {
+                // A possibly incomplete escape sequence (or a paste without
+                // its end) waited long enough.
+                _ = tokio::time::sleep(self.decoder.flush_after().unwrap_or_default()),
+                    if self.decoder.flush_after().is_some() => {
                     let events = self.decoder.flush();
                     self.handle(events);
                 }
