@@ -469,7 +469,7 @@ fn another_schema_version_is_refused_and_left_alone() {
     open(&dir).append("r", 0, b"old data").expect("append");
     let other = (SCHEMA_VERSION + 1).to_be_bytes();
     {
-        let raw = sled::open(dir.path()).expect("raw sled");
+        let raw = raw_sled(dir.path());
         raw.open_tree("meta")
             .expect("meta")
             .insert("schema", &other)
@@ -487,7 +487,7 @@ fn another_schema_version_is_refused_and_left_alone() {
             supported: SCHEMA_VERSION
         })
     );
-    let raw = sled::open(dir.path()).expect("raw sled");
+    let raw = raw_sled(dir.path());
     let schema = raw
         .open_tree("meta")
         .expect("meta")
@@ -495,6 +495,22 @@ fn another_schema_version_is_refused_and_left_alone() {
         .expect("get");
     assert_eq!(schema.as_deref(), Some(&other[..]));
     assert_eq!(raw.open_tree("events").expect("events").len(), 1);
+}
+
+/// The database opened with sled itself, waiting (up to a second) for the
+/// lock a store just dropped: sled releases it from its flusher thread a
+/// moment later, later still on a busy machine.
+fn raw_sled(path: &Path) -> sled::Db {
+    let start = std::time::Instant::now();
+    loop {
+        match sled::open(path) {
+            Ok(db) => return db,
+            Err(e) if start.elapsed() > std::time::Duration::from_secs(1) => {
+                panic!("raw sled: {e}")
+            }
+            Err(_) => std::thread::sleep(std::time::Duration::from_millis(20)),
+        }
+    }
 }
 
 /// Deterministic noise (xorshift), so a failure can be replayed.
@@ -579,7 +595,7 @@ fn a_plain_file_is_refused() {
 fn a_foreign_sled_database_is_refused() {
     let dir = TempDir::new("foreign");
     {
-        let raw = sled::open(dir.path()).expect("raw sled");
+        let raw = raw_sled(dir.path());
         raw.insert("hello", "world").expect("insert");
         raw.open_tree("users")
             .expect("tree")
@@ -592,7 +608,7 @@ fn a_foreign_sled_database_is_refused() {
         matches!(err, Some(StoreError::Foreign { .. })),
         "got {err:?}"
     );
-    let raw = sled::open(dir.path()).expect("raw sled");
+    let raw = raw_sled(dir.path());
     let names: Vec<_> = raw.tree_names().into_iter().map(|n| n.to_vec()).collect();
     assert!(
         !names.contains(&b"meta".to_vec()),

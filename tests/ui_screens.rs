@@ -77,7 +77,11 @@ async fn lobby_lists_a_public_room() {
     for word in ["shogi", "1/2", "waiting", "standard rules"] {
         assert!(s.lines[line].contains(word), "{word}: {}", s.lines[line]);
     }
-    assert!(s.has("p quick") && s.has("q quit") && s.has("Invite code"));
+    assert!(
+        s.has("p quick") && s.has("q quit") && s.has("Invite code"),
+        "{}",
+        s.text()
+    );
 }
 
 #[tokio::test]

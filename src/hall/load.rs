@@ -35,6 +35,7 @@ impl Hall {
         for (id, name) in store.identities()? {
             lock(&hall.inner.names).insert(id, name);
         }
+        *lock(&hall.inner.ranked) = super::ranked::Ranked::load(&store.rated()?);
         let mut report = LoadReport::default();
         let mut restarts = Vec::new();
         for (id, replayed) in replay_all(store.logs()?) {

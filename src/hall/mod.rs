@@ -17,6 +17,7 @@ pub mod clock;
 pub mod events;
 pub mod journal;
 mod load;
+pub mod ranked;
 pub mod room;
 mod state;
 pub mod view;
@@ -153,6 +154,8 @@ pub(crate) struct HallInner {
     connections: AtomicUsize,
     /// Terminal sessions open per identity (see [`Hall::open_session`]).
     sessions: Mutex<HashMap<String, usize>>,
+    /// Everyone's ratings and the rated games (see `ranked.rs`).
+    ranked: Mutex<ranked::Ranked>,
     /// When the hall opened (for `stats`).
     started: Instant,
 }
@@ -236,6 +239,7 @@ impl Hall {
                 heartbeat: AtomicU64::new(0),
                 connections: AtomicUsize::new(0),
                 sessions: Mutex::new(HashMap::new()),
+                ranked: Mutex::new(ranked::Ranked::default()),
                 started: Instant::now(),
             }),
         }

@@ -113,6 +113,7 @@ impl Room {
         if !was_finished && s.phase == Phase::Finished {
             if let Some(hall) = self.hall.upgrade() {
                 hall.keep_finished(s);
+                hall.rate_finished(s);
             }
         }
         Ok(())

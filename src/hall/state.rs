@@ -77,6 +77,10 @@ pub(crate) struct RoomState {
     pub idle_since: Option<u64>,
     /// Why the room was closed, once it is (nothing more is committed).
     pub closed: Option<String>,
+    /// Moves of the current game per seat: made by its player, and made
+    /// by the CPU for them (away, timed out); a seat the CPU played most
+    /// of is not rated.
+    pub moves_by: Vec<(u32, u32)>,
 }
 
 /// A log that does not replay.
@@ -136,6 +140,7 @@ impl RoomState {
             next_handle: 0,
             idle_since: None,
             closed: None,
+            moves_by: vec![(0, 0); count],
         };
         if state.settings.mode != Mode::Online {
             state.start(at)?;
@@ -295,6 +300,7 @@ impl RoomState {
         }
         self.game = self.new_game()?;
         self.moves.clear();
+        self.moves_by = vec![(0, 0); self.seats.len()];
         self.last_move = None;
         self.new_round = SeatSet::EMPTY;
         self.phase = Phase::Playing;
@@ -321,6 +327,14 @@ impl RoomState {
     fn play(&mut self, seat: Seat, text: &str, at: u64) -> Result<(), HallError> {
         self.on_turn(seat)?;
         let (mv, text) = self.game.play_written(text)?;
+        let by_cpu = self.cpu_turn == Some(seat)
+            || matches!(
+                self.seats.get(seat.index()),
+                Some(Occupant::Human { cpu: true, .. })
+            );
+        if let Some((human, cpu)) = self.moves_by.get_mut(seat.index()) {
+            *if by_cpu { cpu } else { human } += 1;
+        }
         self.moves.push(PlayedMove { seat, text });
         self.last_move = Some(mv);
         self.cpu_turn = None;

@@ -42,6 +42,11 @@ pub fn answer(hall: &Hall, command: &AdminCommand, admin: &str) -> Result<String
         }
         AdminCommand::Stats(true) => Ok(to_json(&hall.stats())),
         AdminCommand::Stats(false) => Ok(hall.stats().text()),
+        AdminCommand::RebuildRatings => {
+            let done = hall.rebuild_ratings().map_err(|e| e.to_string())?;
+            tracing::info!(%admin, "{done}");
+            Ok(done)
+        }
         AdminCommand::Logs(_) => Err("logs streams; this is a bug".to_string()),
     }
 }

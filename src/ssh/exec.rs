@@ -8,7 +8,7 @@
 //!   without a terminal, for scripts;
 //! - admins only (`ssh -p 2222 admin@host …`): `logs [--follow] [--room ID]
 //!   [--game ID] [--since TIME] [--json]`, `rooms [--json]`, `close ROOM`,
-//!   `stats [--json]` (see `admin.rs`).
+//!   `stats [--json]`, `ratings rebuild` (see `admin.rs`).
 //!
 //! Anything else is a usage error (exit status 2).
 
@@ -23,7 +23,7 @@ pub const USAGE: &str =
 
 /// The admin commands' usage line.
 pub const ADMIN_USAGE: &str = "admin usage: logs [--follow] [--room ID] [--game ID] \
-     [--since TIME] [--json] | rooms [--json] | close ROOM | stats [--json]";
+     [--since TIME] [--json] | rooms [--json] | close ROOM | stats [--json] | ratings rebuild";
 
 /// What `logs` was asked for (the time as typed: it is read against the
 /// hall's clock when the command runs).
@@ -52,6 +52,8 @@ pub enum AdminCommand {
     Close(String),
     /// The hall's figures; JSON when `true`.
     Stats(bool),
+    /// Recompute every rating from the rated games.
+    RebuildRatings,
 }
 
 /// A parsed exec command.
@@ -85,7 +87,10 @@ pub fn parse(raw: &[u8]) -> Result<ExecCommand, String> {
         ["close", room] => Ok(ExecCommand::Admin(AdminCommand::Close(room.to_string()))),
         ["stats"] => Ok(ExecCommand::Admin(AdminCommand::Stats(false))),
         ["stats", "--json"] => Ok(ExecCommand::Admin(AdminCommand::Stats(true))),
-        ["rooms" | "close" | "stats", ..] => Err(format!("bad arguments; {ADMIN_USAGE}")),
+        ["ratings", "rebuild"] => Ok(ExecCommand::Admin(AdminCommand::RebuildRatings)),
+        ["rooms" | "close" | "stats" | "ratings", ..] => {
+            Err(format!("bad arguments; {ADMIN_USAGE}"))
+        }
         [] => Err(format!("no command; {USAGE}")),
         [first, ..] => Err(format!("unknown command {:?}; {USAGE}", clip(first))),
     }

@@ -107,14 +107,17 @@ impl InputDecoder {
             return Vec::new();
         }
         // Only valid UTF-8 reaches the shared parser (see `PARSER`): bytes
-        // no character can start with are dropped.
+        // no character can start with are dropped; and never a paste start
+        // without its end, which would leave the parser inside a paste with
+        // every other session's keys.
         let valid: Vec<u8> = bytes
             .utf8_chunks()
             .flat_map(|chunk| chunk.valid().as_bytes())
             .copied()
             .collect();
+        let closed = without_open_pastes(valid);
         let mut parser = PARSER.lock().unwrap_or_else(|e| e.into_inner());
-        parser.parse_as_vec(&valid, false)
+        parser.parse_as_vec(&closed, false)
     }
 }
 
@@ -124,6 +127,14 @@ const PASTE_END: &[u8] = b"\x1b[201~";
 
 /// The longest paste held back whole; a longer one arrives as typed text.
 const MAX_PASTE: usize = 16 * 1024;
+
+/// `bytes` without the paste starts that no paste end follows.
+fn without_open_pastes(mut bytes: Vec<u8>) -> Vec<u8> {
+    while let Some(start) = open_paste(&bytes) {
+        bytes.drain(start..start + PASTE_START.len());
+    }
+    bytes
+}
 
 /// Where a paste starts whose end marker has not arrived yet.
 fn open_paste(buf: &[u8]) -> Option<usize> {
@@ -295,6 +306,22 @@ mod tests {
             );
             assert_eq!(good.feed(b"q"), vec![key('q')], "after {garbage:?}");
             assert_eq!(bad.feed(b"a"), vec![key('a')], "after {garbage:?}");
+        }
+    }
+
+    #[test]
+    fn a_second_paste_start_never_leaves_the_shared_parser_in_a_paste() {
+        let (mut bad, mut good) = (InputDecoder::new(), InputDecoder::new());
+        for garbage in [&b"\x1b[200~\x1b[200~"[..], b"\x1b[200~A\x1b[200~B"] {
+            bad.feed(garbage);
+            bad.flush();
+            assert_eq!(good.feed(b"q"), vec![key('q')], "after {garbage:?}");
+            let end = bad.feed(b"\x1b[201~");
+            assert!(
+                end.iter()
+                    .all(|e| !matches!(e, InputEvent::Paste(p) if p.contains('q'))),
+                "another session's key leaked: {end:?}"
+            );
         }
     }
 

@@ -13,6 +13,7 @@ struct Maps {
     tokens: BTreeMap<[u8; 32], SeatToken>,
     identities: BTreeMap<String, String>,
     games: BTreeMap<String, Vec<u8>>,
+    rated: BTreeMap<String, Vec<u8>>,
     heartbeat: Option<u64>,
     journal: Vec<(u64, Vec<u8>)>,
 }
@@ -168,6 +169,15 @@ impl Store for MemoryStore {
 
     fn game(&self, id: &str) -> Result<Option<Vec<u8>>, StoreError> {
         Ok(self.maps().games.get(id).cloned())
+    }
+
+    fn put_rated(&self, key: &str, record: &[u8]) -> Result<(), StoreError> {
+        self.maps().rated.insert(key.to_string(), record.to_vec());
+        Ok(())
+    }
+
+    fn rated(&self) -> Result<Vec<Vec<u8>>, StoreError> {
+        Ok(self.maps().rated.values().cloned().collect())
     }
 
     fn heartbeat(&self, unix_ms: u64) -> Result<(), StoreError> {

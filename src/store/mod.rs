@@ -182,6 +182,13 @@ pub trait Store: Send + Sync + 'static {
     /// A kept game's record.
     fn game(&self, id: &str) -> Result<Option<Vec<u8>>, StoreError>;
 
+    /// Keeps a rated game's record (opaque bytes) under `key`, replacing
+    /// one stored under the same key (a rebuild rewrites them).
+    fn put_rated(&self, key: &str, record: &[u8]) -> Result<(), StoreError>;
+
+    /// Every rated game's record, in key order.
+    fn rated(&self) -> Result<Vec<Vec<u8>>, StoreError>;
+
     /// Records that the server is alive at `unix_ms` (not necessarily
     /// durable at once: a heartbeat lost in a crash only makes clocks a
     /// little less generous).

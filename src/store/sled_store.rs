@@ -4,7 +4,8 @@
 //! big-endian u32, `heartbeat` → unix ms as a big-endian u64), `events`
 //! (room id, a 0x00 byte, seq as a big-endian u64 → event), `tokens`
 //! (hash → JSON [`SeatToken`]), `identities` (id → name), `games`
-//! (id → record) and `journal` (line number as a big-endian u64 → line). Big-endian seqs make sled's key order the log order, and
+//! (id → record), `journal` (line number as a big-endian u64 → line) and
+//! `rated` (time-ordered key → rated game). Big-endian seqs make sled's key order the log order, and
 //! the 0x00 separator (room ids hold no NUL) sorts a room before any longer
 //! id it prefixes, so one scan yields rooms in id order.
 //!
@@ -66,6 +67,7 @@ pub struct SledStore {
     identities: Tree,
     games: Tree,
     journal: Tree,
+    rated: Tree,
     /// The number of the next journal line; held while lines are written.
     next_line: Mutex<u64>,
 }
@@ -89,6 +91,7 @@ impl SledStore {
             identities: tree("identities")?,
             games: tree("games")?,
             journal: tree("journal")?,
+            rated: tree("rated")?,
             next_line: Mutex::new(0),
             db_file: File::open(dir.join("db"))
                 .map_err(|e| StoreError::Io(format!("cannot open {}/db: {e}", dir.display())))?,
@@ -341,6 +344,19 @@ impl Store for SledStore {
     fn game(&self, id: &str) -> Result<Option<Vec<u8>>, StoreError> {
         let value = self.games.get(id).map_err(|e| self.error(e))?;
         Ok(value.map(|v| v.to_vec()))
+    }
+
+    fn put_rated(&self, key: &str, record: &[u8]) -> Result<(), StoreError> {
+        self.rated.insert(key, record).map_err(|e| self.error(e))?;
+        self.flush()
+    }
+
+    fn rated(&self) -> Result<Vec<Vec<u8>>, StoreError> {
+        let mut all = Vec::new();
+        for entry in self.rated.iter().values() {
+            all.push(entry.map_err(|e| self.error(e))?.to_vec());
+        }
+        Ok(all)
     }
 
     /// Not flushed: sled writes it out within its 500 ms flush interval.

@@ -7,6 +7,7 @@ use super::export;
 use super::help;
 use super::input::{self, Event, Hits, Input, Key};
 use super::lobby::LobbyScreen;
+use super::ratings::RatingsScreen;
 use super::room::RoomScreen;
 use super::room_setup::SetupScreen;
 use super::text::{centered, clear, put, row};
@@ -68,6 +69,8 @@ pub enum Action {
     Export,
     /// Close this room (the admin screen, confirmed).
     AdminClose(String),
+    /// Show the leaderboards and profiles.
+    Ratings,
 }
 
 /// The current screen.
@@ -76,6 +79,7 @@ enum Screen {
     Setup(SetupScreen),
     Room(Box<RoomScreen>),
     Admin(Box<AdminScreen>),
+    Ratings(RatingsScreen),
 }
 
 /// Something drawn over the screen, scrolled `scroll` lines down.
@@ -188,6 +192,7 @@ impl App {
             Screen::Setup(form) => form.update(&event),
             Screen::Room(room) => room.update(&event),
             Screen::Admin(admin) => admin.update(&event),
+            Screen::Ratings(ratings) => ratings.update(&event, &self.hall, &self.me),
         };
         self.apply(action);
     }
@@ -265,6 +270,13 @@ impl App {
             Action::Watch(code) => self.enter(hall.watch(&code)),
             Action::QuickPlay(kind) => self.enter(hall.quick_play(&self.me, kind)),
             Action::Export => self.overlay = Some(Overlay::Export { scroll: 0 }),
+            Action::Ratings => {
+                let category = self.room().map_or(crate::ratings::Category::Shogi, |r| {
+                    let s = &r.handle.view().settings;
+                    crate::ratings::Category::of(s.kind, &s.rules)
+                });
+                self.screen = Screen::Ratings(RatingsScreen::new(category));
+            }
             Action::AdminClose(room) => {
                 self.notice = match hall.close_by_admin(&room, &self.me.name) {
                     Ok(done) => format!("{done}."),
@@ -342,6 +354,9 @@ impl App {
                 Screen::Setup(form) => form.render(buf, body, theme, &mut self.hits),
                 Screen::Room(room) => room.render(buf, body, &self.address, theme, &mut self.hits),
                 Screen::Admin(admin) => admin.render(buf, body, theme, &mut self.hits),
+                Screen::Ratings(ratings) => {
+                    ratings.render(buf, body, &self.hall, &self.address, theme, &mut self.hits)
+                }
             }
         }
         self.status(buf, row(area, area.height - 2));
@@ -373,6 +388,7 @@ impl App {
             (Screen::Setup(_), None) => "create a room".to_string(),
             (Screen::Room(room), None) => room.title(),
             (Screen::Admin(_), None) => "admin".to_string(),
+            (Screen::Ratings(_), None) => "ratings".to_string(),
         };
         put(
             buf,
@@ -418,6 +434,7 @@ impl App {
             (None, Screen::Setup(form)) => form.hints(),
             (None, Screen::Room(room)) => room.hints(),
             (None, Screen::Admin(admin)) => admin.hints(),
+            (None, Screen::Ratings(ratings)) => ratings.hints(),
         };
         let mut x = area.x;
         for (key, what, code) in hints {
@@ -453,6 +470,7 @@ impl App {
             }
             Screen::Setup(_) => std::future::pending::<()>().await,
             Screen::Admin(admin) => admin.changed(&self.hall).await,
+            Screen::Ratings(_) => std::future::pending::<()>().await,
         }
     }
 
@@ -469,7 +487,10 @@ impl App {
     /// Whether the lobby (or the room form) is showing: no room holds the
     /// player.
     pub fn in_lobby(&self) -> bool {
-        matches!(self.screen, Screen::Lobby(_) | Screen::Setup(_))
+        matches!(
+            self.screen,
+            Screen::Lobby(_) | Screen::Setup(_) | Screen::Ratings(_)
+        )
     }
 
     /// What to print on the player's restored terminal as the session ends.

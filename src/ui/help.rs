@@ -20,6 +20,10 @@ const LINES: &[(&str, &str)] = &[
     ("c  p", "create a room / quick play"),
     ("v  s", "play vs computer / same device"),
     ("i", "type an invite code, Enter joins"),
+    (
+        "r",
+        "ratings: leaderboards (←→ game), Enter a profile, m yours",
+    ),
     ("q", "quit"),
     ("", "Create room"),
     ("left/right, Space", "change the selected setting"),

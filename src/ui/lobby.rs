@@ -57,7 +57,8 @@ impl LobbyScreen {
             ("p", "quick", Key::Char('p')),
             ("v", "CPU", Key::Char('v')),
             ("s", "local", Key::Char('s')),
-            ("i", "code", Key::Char('i')),
+            // `i` is on the invite-code field itself ("Invite code (i)").
+            ("r", "ranks", Key::Char('r')),
             ("?", "help", Key::Char('?')),
             ("q", "quit", Key::Char('q')),
         ]
@@ -179,6 +180,7 @@ impl LobbyScreen {
                 self.editing = true;
                 Action::None
             }
+            Key::Char('r') => Action::Ratings,
             Key::Char('?') => Action::Help,
             Key::Char('q') | Key::Interrupt => Action::Quit,
             _ => Action::None,

@@ -23,6 +23,7 @@ mod help;
 pub mod input;
 mod lobby;
 mod promotion;
+mod ratings;
 mod room;
 mod room_setup;
 mod text;

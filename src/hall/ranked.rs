@@ -1,0 +1,402 @@
+//! Ranked games (RULES.md §4): which finished games and seats are rated,
+//! everyone's current ratings, and the leaderboards and profiles players
+//! see. The formulas are in `crate::ratings`.
+//!
+//! A game is rated when its room is ranked and every person in it has a
+//! key (guests have no stable identity). CPU seats are never rated, nor is
+//! a seat the CPU played for most of the game (its player was away), nor a
+//! person playing several seats. Places come from the rules' verdict: a
+//! win is first against second, a draw shares first.
+
+use super::state::RoomState;
+use super::view::{Mode, Occupant};
+use super::{Hall, HallError, HallInner, lock};
+use crate::ratings::{self, Category, Entrant, RatedGame, Rating, Table};
+use crate::rules::vocab::{Seat, Verdict};
+use std::collections::HashSet;
+
+/// Results kept per player for the profile.
+const RECENT: usize = 10;
+
+/// Everyone's ratings and the rated games they came from.
+#[derive(Default)]
+pub(crate) struct Ranked {
+    table: Table,
+    /// Every rated game, oldest first.
+    games: Vec<RatedGame>,
+    ids: HashSet<String>,
+}
+
+impl Ranked {
+    /// From the stored records (rated already).
+    pub(crate) fn load(records: &[Vec<u8>]) -> Ranked {
+        let mut games: Vec<RatedGame> = records
+            .iter()
+            .filter_map(|r| match RatedGame::decode(r) {
+                Ok(game) => Some(game),
+                Err(e) => {
+                    tracing::warn!("a rated game does not decode: {e}");
+                    None
+                }
+            })
+            .collect();
+        games.sort_by_key(RatedGame::key);
+        Ranked {
+            table: ratings::latest(&games),
+            ids: games.iter().map(|g| g.game_id.clone()).collect(),
+            games,
+        }
+    }
+
+    fn add(&mut self, game: RatedGame) {
+        for e in &game.entrants {
+            self.table.insert((e.id.clone(), game.category), e.after);
+        }
+        self.ids.insert(game.game_id.clone());
+        self.games.push(game);
+    }
+}
+
+/// One line of a leaderboard.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Standing {
+    /// The identity.
+    pub id: String,
+    /// The name of their latest game.
+    pub name: String,
+    /// Their rating.
+    pub rating: Rating,
+}
+
+/// One of a player's recent rated games.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RecentResult {
+    /// The game (for `export`).
+    pub game_id: String,
+    /// Its category.
+    pub category: Category,
+    /// When it ended (ms since the epoch).
+    pub at: u64,
+    /// The player's place (1 = first) of how many sides.
+    pub place: u8,
+    /// Sides in the game.
+    pub sides: usize,
+    /// The rating before and after.
+    pub before: Rating,
+    /// After.
+    pub after: Rating,
+}
+
+/// A player's ratings and recent results.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Profile {
+    /// The identity.
+    pub id: String,
+    /// Their latest name.
+    pub name: String,
+    /// Their rating per category they played (others are the initial).
+    pub ratings: Vec<(Category, Option<Rating>)>,
+    /// Their latest rated games, newest first.
+    pub recent: Vec<RecentResult>,
+}
+
+impl Hall {
+    /// The best-rated players of `category`, best first.
+    pub fn leaderboard(&self, category: Category, limit: usize) -> Vec<Standing> {
+        let ranked = lock(&self.inner.ranked);
+        let mut list: Vec<Standing> = ranked
+            .table
+            .iter()
+            .filter(|((_, c), _)| *c == category)
+            .map(|((id, _), rating)| Standing {
+                id: id.clone(),
+                name: latest_name(&ranked.games, id).unwrap_or_else(|| id.clone()),
+                rating: *rating,
+            })
+            .collect();
+        list.sort_by(|a, b| {
+            b.rating
+                .value
+                .total_cmp(&a.rating.value)
+                .then_with(|| a.name.cmp(&b.name))
+        });
+        list.truncate(limit);
+        list
+    }
+
+    /// The profile of identity `id` (`name` when they have no rated game).
+    pub fn profile(&self, id: &str, name: &str) -> Profile {
+        let ranked = lock(&self.inner.ranked);
+        let ratings = Category::ALL
+            .iter()
+            .map(|c| (*c, ranked.table.get(&(id.to_string(), *c)).copied()))
+            .collect();
+        let recent = ranked
+            .games
+            .iter()
+            .rev()
+            .filter_map(|g| recent_result(g, id))
+            .take(RECENT)
+            .collect();
+        Profile {
+            id: id.to_string(),
+            name: latest_name(&ranked.games, id).unwrap_or_else(|| name.to_string()),
+            ratings,
+            recent,
+        }
+    }
+
+    /// Recomputes every rating from the rated games, in order, and stores
+    /// the results; a summary line.
+    pub fn rebuild_ratings(&self) -> Result<String, HallError> {
+        let store = &self.inner.shared.store;
+        let mut games: Vec<RatedGame> = store
+            .rated()?
+            .iter()
+            .filter_map(|r| RatedGame::decode(r).ok())
+            .collect();
+        let table = ratings::rebuild(&mut games);
+        let mut changed = 0;
+        let old = lock(&self.inner.ranked).table.clone();
+        for game in &games {
+            store.put_rated(&game.key(), &game.encode())?;
+        }
+        for (key, rating) in &table {
+            if old.get(key) != Some(rating) {
+                changed += 1;
+            }
+        }
+        let players: HashSet<&String> = table.keys().map(|(id, _)| id).collect();
+        let summary = format!(
+            "rebuilt the ratings of {} players from {} rated games ({changed} ratings changed)",
+            players.len(),
+            games.len()
+        );
+        *lock(&self.inner.ranked) = Ranked {
+            table,
+            ids: games.iter().map(|g| g.game_id.clone()).collect(),
+            games,
+        };
+        Ok(summary)
+    }
+}
+
+impl HallInner {
+    /// Rates the game `s` just finished, if it counts, stores it and says
+    /// what changed on the room's status line.
+    pub(crate) fn rate_finished(&self, s: &mut RoomState) {
+        let at = self.shared.clock.now_ms();
+        let mut ranked = lock(&self.ranked);
+        if ranked.ids.contains(&s.game_id()) {
+            return;
+        }
+        let Some(mut game) = rated_game(s, &ranked.table, at) else {
+            return;
+        };
+        game.seq = ranked.games.len() as u64;
+        ratings::rate(&mut game);
+        if let Err(e) = self.shared.store.put_rated(&game.key(), &game.encode()) {
+            tracing::warn!(game = %game.game_id, "the rated game was not stored: {e}");
+            return;
+        }
+        s.status = format!("{} {}", s.status, changes(&game));
+        ranked.add(game);
+    }
+}
+
+/// The game as it will be rated (entrants with their `before`), or `None`
+/// when it does not count.
+fn rated_game(s: &RoomState, table: &Table, at: u64) -> Option<RatedGame> {
+    if !s.settings.ranked || s.settings.mode != Mode::Online {
+        return None;
+    }
+    let humans: Vec<&str> = s
+        .seats
+        .iter()
+        .filter_map(|o| match o {
+            Occupant::Human { id, .. } => Some(id.as_str()),
+            _ => None,
+        })
+        .collect();
+    let distinct: HashSet<&str> = humans.iter().copied().collect();
+    if humans.iter().any(|id| !id.starts_with("key:")) || distinct.len() != humans.len() {
+        return None;
+    }
+    let places = places(s)?;
+    let category = Category::of(s.settings.kind, &s.settings.rules);
+    let teams = matches!(category, Category::Shogi4Pairs | Category::Chess4Teams);
+    let entrants: Vec<Entrant> = s
+        .seats
+        .iter()
+        .enumerate()
+        .filter_map(|(i, o)| {
+            let Occupant::Human { id, name, .. } = o else {
+                return None;
+            };
+            let (human, cpu) = s.moves_by.get(i).copied().unwrap_or_default();
+            if cpu > human {
+                return None;
+            }
+            let before = *table
+                .get(&(id.clone(), category))
+                .unwrap_or(&Rating::initial(category));
+            Some(Entrant {
+                id: id.clone(),
+                name: name.clone(),
+                seat: i as u8,
+                place: places[i],
+                team: if teams { i as u8 % 2 } else { i as u8 },
+                before,
+                after: before,
+            })
+        })
+        .collect();
+    let sides: HashSet<u8> = entrants.iter().map(|e| e.team).collect();
+    (sides.len() >= 2).then(|| RatedGame {
+        game_id: s.game_id(),
+        category,
+        at,
+        seq: 0,
+        entrants,
+    })
+}
+
+/// Each seat's place (1 = first) from the verdict.
+fn places(s: &RoomState) -> Option<Vec<u8>> {
+    let outcome = s.game.outcome()?;
+    let count = s.seats.len();
+    Some(match &outcome.verdict {
+        Verdict::Draw => vec![1; count],
+        Verdict::Win(winners) => (0..count as u8)
+            .map(|i| if winners.contains(Seat(i)) { 1 } else { 2 })
+            .collect(),
+        Verdict::Placings(list) => (0..count as u8)
+            .map(|i| {
+                list.iter()
+                    .find(|p| p.seat == Seat(i))
+                    .map_or(count as u8, |p| p.place)
+            })
+            .collect(),
+    })
+}
+
+/// "Ratings: alice 1500 → 1662 (+162), bob …".
+fn changes(game: &RatedGame) -> String {
+    let parts: Vec<String> = game
+        .entrants
+        .iter()
+        .map(|e| {
+            let delta = e.after.value - e.before.value;
+            let (before, after) = (e.before.text(), e.after.text());
+            let before = before.split(' ').next().unwrap_or("");
+            let after = after.split(' ').next().unwrap_or("");
+            format!("{} {before} → {after} ({delta:+.1})", e.name)
+        })
+        .collect();
+    format!("Ratings: {}.", parts.join(", "))
+}
+
+/// The name `id` played under last.
+fn latest_name(games: &[RatedGame], id: &str) -> Option<String> {
+    games
+        .iter()
+        .rev()
+        .flat_map(|g| g.entrants.iter())
+        .find(|e| e.id == id)
+        .map(|e| e.name.clone())
+}
+
+/// `id`'s result in `game`, if they played it.
+fn recent_result(game: &RatedGame, id: &str) -> Option<RecentResult> {
+    let e = game.entrants.iter().find(|e| e.id == id)?;
+    let sides: HashSet<u8> = game.entrants.iter().map(|e| e.team).collect();
+    Some(RecentResult {
+        game_id: game.game_id.clone(),
+        category: game.category,
+        at: game.at,
+        place: e.place,
+        sides: sides.len(),
+        before: e.before,
+        after: e.after,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hall::events::{Event, Record};
+    use crate::hall::view::{Identity, Privacy, RoomSettings};
+    use crate::rules::GameKind;
+
+    fn who(name: &str) -> Identity {
+        Identity {
+            id: format!("key:{name}"),
+            name: name.into(),
+            keyed: true,
+        }
+    }
+
+    /// A ranked shogi game between alice and bob: `cpu_for_bob` of bob's
+    /// three moves are the CPU's (he is away), then alice resigns.
+    fn game(cpu_for_bob: usize) -> RoomState {
+        let mut settings = RoomSettings::new(GameKind::Shogi);
+        settings.ranked = true;
+        settings.privacy = Privacy::Private;
+        settings.rules.set("swap-sides", "off").unwrap();
+        let mut s = RoomState::create("r".into(), "C".into(), &who("alice"), settings, 0).unwrap();
+        let apply = |s: &mut RoomState, event: Event| {
+            s.apply(&Record { at: 1, event }).unwrap();
+        };
+        apply(
+            &mut s,
+            Event::Joined {
+                seat: 1,
+                who: who("bob"),
+            },
+        );
+        if cpu_for_bob > 0 {
+            apply(
+                &mut s,
+                Event::Away {
+                    id: "key:bob".into(),
+                },
+            );
+            apply(&mut s, Event::CpuTakeover { seat: 1 });
+        }
+        let moves = ["7g7f", "3c3d", "2g2f", "8c8d", "2f2e", "8d8e"];
+        for (i, text) in moves.iter().enumerate() {
+            if i == 2 * cpu_for_bob + 1 && cpu_for_bob > 0 {
+                apply(
+                    &mut s,
+                    Event::Back {
+                        id: "key:bob".into(),
+                    },
+                );
+                apply(&mut s, Event::TookBack { seat: 1 });
+            }
+            let seat = (i % 2) as u8;
+            apply(
+                &mut s,
+                Event::Moved {
+                    seat,
+                    text: text.to_string(),
+                },
+            );
+        }
+        apply(&mut s, Event::Resigned { seat: 0 });
+        s
+    }
+
+    #[test]
+    fn a_seat_the_cpu_played_most_of_is_not_rated() {
+        let table = Table::new();
+        let fair = rated_game(&game(0), &table, 0).expect("rated");
+        assert_eq!(fair.entrants.len(), 2);
+        assert_eq!(fair.entrants[1].place, 1, "bob won");
+        let one_move = rated_game(&game(1), &table, 0).expect("bob played 2 of 3");
+        assert_eq!(one_move.entrants.len(), 2);
+        // Two of bob's three moves by the CPU: his seat is out, and alice
+        // alone is no game.
+        assert!(rated_game(&game(2), &table, 0).is_none());
+    }
+}
