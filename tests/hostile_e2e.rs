@@ -905,3 +905,27 @@ async fn read_to_close(mut channel: russh::Channel<client::Msg>) -> Output {
         status,
     }
 }
+
+#[tokio::test]
+async fn a_session_idle_in_the_lobby_is_closed_and_a_player_in_a_room_is_not() {
+    let (server, _hall) = server(|o| o.limits.lobby_idle = Duration::from_millis(700)).await;
+    let idle_ssh = with_key_seed(server.addr, "idle", 1).await;
+    let mut idle = Term::open(&idle_ssh, 80, 24).await;
+    idle.wait_text(LOBBY).await;
+    let host_ssh = with_key_seed(server.addr, "host", 2).await;
+    let mut host = Term::open(&host_ssh, 80, 24).await;
+    let _code = create_private_room(&mut host).await;
+    idle.wait_for("the idle session to close", |t| t.closed)
+        .await;
+    assert_eq!(idle.exit, Some(0));
+    assert!(
+        idle.text().contains("without a key in the lobby"),
+        "{}",
+        idle.text()
+    );
+    // The host waits in their room much longer than the limit.
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    assert!(!host.closed);
+    answered_in(&mut host, b"?", "help").await;
+    server.stop().await;
+}

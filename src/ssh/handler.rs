@@ -273,6 +273,14 @@ fn finish(
     session.close(channel)
 }
 
+/// Refuses a channel banmen never offers (forwardings, X11).
+async fn prohibited(reply: ChannelOpenHandle) -> Result<(), russh::Error> {
+    reply
+        .reject(ChannelOpenFailure::AdministrativelyProhibited)
+        .await;
+    Ok(())
+}
+
 /// The methods offered after a rejection.
 pub fn offered_methods() -> MethodSet {
     MethodSet::from(&[MethodKind::PublicKey, MethodKind::KeyboardInteractive][..])
@@ -445,10 +453,7 @@ impl<A: SessionApp, F: AppFactory<A>> russh::server::Handler for Handler<A, F> {
         _session: &mut Session,
     ) -> Result<(), Self::Error> {
         tracing::debug!(peer = %self.peer, %host, port, "port forwarding refused");
-        reply
-            .reject(ChannelOpenFailure::AdministrativelyProhibited)
-            .await;
-        Ok(())
+        prohibited(reply).await
     }
 
     async fn channel_open_forwarded_tcpip(
@@ -461,10 +466,7 @@ impl<A: SessionApp, F: AppFactory<A>> russh::server::Handler for Handler<A, F> {
         reply: ChannelOpenHandle,
         _session: &mut Session,
     ) -> Result<(), Self::Error> {
-        reply
-            .reject(ChannelOpenFailure::AdministrativelyProhibited)
-            .await;
-        Ok(())
+        prohibited(reply).await
     }
 
     async fn channel_open_direct_streamlocal(
@@ -474,10 +476,7 @@ impl<A: SessionApp, F: AppFactory<A>> russh::server::Handler for Handler<A, F> {
         reply: ChannelOpenHandle,
         _session: &mut Session,
     ) -> Result<(), Self::Error> {
-        reply
-            .reject(ChannelOpenFailure::AdministrativelyProhibited)
-            .await;
-        Ok(())
+        prohibited(reply).await
     }
 
     async fn channel_open_x11(
@@ -488,10 +487,7 @@ impl<A: SessionApp, F: AppFactory<A>> russh::server::Handler for Handler<A, F> {
         reply: ChannelOpenHandle,
         _session: &mut Session,
     ) -> Result<(), Self::Error> {
-        reply
-            .reject(ChannelOpenFailure::AdministrativelyProhibited)
-            .await;
-        Ok(())
+        prohibited(reply).await
     }
 
     async fn x11_request(

@@ -313,8 +313,14 @@ impl<A: SessionApp> Session<A> {
 
 /// What a session closed for idling in the lobby says.
 fn idle_notice(limit: Duration) -> String {
-    let minutes = limit.as_secs().div_ceil(60);
-    format!("Closed after {minutes} minutes without a key in the lobby. Come back any time.")
+    let secs = limit.as_secs().max(1);
+    let span = match secs {
+        1 => "a second".to_string(),
+        2..60 => format!("{secs} seconds"),
+        60..120 => "a minute".to_string(),
+        _ => format!("{} minutes", secs / 60),
+    };
+    format!("Closed after {span} without a key in the lobby. Come back any time.")
 }
 
 /// Sends queued output down the channel, waiting for the client's window;
