@@ -127,6 +127,17 @@ impl Rating {
         }
     }
 
+    /// The change from `before`, as precise as [`Rating::text`]: `+162`
+    /// or `-1.4`.
+    pub fn change_from(&self, before: &Rating) -> String {
+        let delta = self.value - before.value;
+        if self.value.abs() >= 100.0 {
+            format!("{delta:+.0}")
+        } else {
+            format!("{delta:+.1}")
+        }
+    }
+
     fn glicko2(&self) -> Glicko2Rating {
         Glicko2Rating {
             rating: self.value,

@@ -183,7 +183,10 @@ async fn ranked_games_between_keys_change_ratings_and_show_the_change() {
     play(&a, "7g7f");
     b.resign().unwrap();
     let status = a.view().status.clone();
-    assert!(status.contains("Ratings: alice 1500 → 1662"), "{status}");
+    assert!(
+        status.contains("Ratings: alice 1662 (+162), bob 1338 (-162)."),
+        "{status}"
+    );
     let board = hall.leaderboard(Category::Shogi, 10);
     let names: Vec<&str> = board.iter().map(|s| s.name.as_str()).collect();
     assert_eq!(names, ["alice", "bob"]);
@@ -254,6 +257,7 @@ async fn the_leaderboard_and_profiles_show_the_ratings() {
     let alice = ui_support::render(&mut app, 100, 30);
     assert!(alice.has("Profile · alice"), "{}", alice.text());
     assert!(alice.has("place 1"), "{}", alice.text());
+    assert!(alice.has("1500 → 1662 (+162)"), "{}", alice.text());
     assert!(alice.has("export"), "{}", alice.text());
     ui_support::key(&mut app, KeyCode::Escape);
     ui_support::chars(&mut app, "m");

@@ -280,17 +280,16 @@ fn places(s: &RoomState) -> Option<Vec<u8>> {
     })
 }
 
-/// "Ratings: alice 1500 → 1662 (+162), bob …".
+/// "Ratings: alice 1662 (+162), bob 1338 (-162)." (short: it follows the
+/// result on an 80-column status line).
 fn changes(game: &RatedGame) -> String {
     let parts: Vec<String> = game
         .entrants
         .iter()
         .map(|e| {
-            let delta = e.after.value - e.before.value;
-            let (before, after) = (e.before.text(), e.after.text());
-            let before = before.split(' ').next().unwrap_or("");
+            let after = e.after.text();
             let after = after.split(' ').next().unwrap_or("");
-            format!("{} {before} → {after} ({delta:+.1})", e.name)
+            format!("{} {after} ({})", e.name, e.after.change_from(&e.before))
         })
         .collect();
     format!("Ratings: {}.", parts.join(", "))

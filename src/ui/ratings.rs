@@ -169,7 +169,15 @@ fn profile(buf: &mut Buffer, area: Rect, p: &Profile, address: &ServerAddress, t
     let mut y = area.y + 2;
     for (category, rating) in &p.ratings {
         let text = match rating {
-            Some(r) => format!("{:<34}{:<16}{} games", category.title(), r.text(), r.games),
+            Some(r) => {
+                let games = if r.games == 1 { "game" } else { "games" };
+                format!(
+                    "{:<34}{:<16}{} {games}",
+                    category.title(),
+                    r.text(),
+                    r.games
+                )
+            }
             None => format!("{:<34}not rated yet", category.title()),
         };
         put(buf, area, area.x + 1, y, &text, Style::new());
@@ -190,20 +198,25 @@ fn profile(buf: &mut Buffer, area: Rect, p: &Profile, address: &ServerAddress, t
     }
     for r in &p.recent {
         let date = crate::hall::journal::rfc3339(r.at);
-        let delta = r.after.value - r.before.value;
         let line = format!(
-            "{}  {:<12} place {}  {} → {} ({delta:+.1})  ssh -p {} play@{} export {}",
+            "{}  {:<12} place {}  {} → {} ({})  game {}",
             date.get(..10).unwrap_or(&date),
             category_short(r.category),
             r.place,
             short(&r.before.text()),
             short(&r.after.text()),
-            address.port,
-            address.host,
+            r.after.change_from(&r.before),
             r.game_id
         );
         put(buf, area, area.x + 1, y, &line, Style::new());
         y += 1;
+    }
+    if let Some(r) = p.recent.first() {
+        let export = format!(
+            "A game's record: ssh -p {} play@{} export {}",
+            address.port, address.host, r.game_id
+        );
+        put(buf, area, area.x + 1, y + 1, &export, theme.dim());
     }
 }
 
