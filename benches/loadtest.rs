@@ -50,19 +50,11 @@ const PLIES: usize = 40;
 /// A wait for a frame longer than this counts the key as lost.
 const FRAME_WAIT: Duration = Duration::from_secs(5);
 
-/// Limits that let one address (loopback) hold every session.
-const LIMITS: &str = "\n[limits]\nmax_connections = 12000\nper_ip = 12000\n\
-                      new_per_ip_per_minute = 1000000\n";
-
 fn env(name: &str, default: u64) -> u64 {
     std::env::var(name)
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(default)
-}
-
-fn start(name: &str) -> ServerProcess {
-    ServerProcess::start_with(name, |_| LIMITS.to_string())
 }
 
 fn main() {
@@ -108,7 +100,7 @@ async fn open(
 
 /// Phase 1: `count` connections at once.
 async fn burst(count: u32) {
-    let server = start("burst");
+    let server = ServerProcess::start("burst");
     let started = Instant::now();
     let (players, failed) = open(server.addr, 0, count, count as usize).await;
     let wall = started.elapsed();
@@ -127,7 +119,7 @@ async fn burst(count: u32) {
 
 /// Phase 3: `count` sessions idle in the lobby.
 async fn idle(count: u32) {
-    let server = start("idle");
+    let server = ServerProcess::start("idle");
     tokio::time::sleep(Duration::from_millis(300)).await;
     let before = server.rss_kib();
     let started = Instant::now();
@@ -184,7 +176,7 @@ struct PairStats {
 
 /// Phase 2: `players` sessions in rooms of two, playing.
 async fn play(players: u32) {
-    let server = start("play");
+    let server = ServerProcess::start("play");
     tokio::time::sleep(Duration::from_millis(300)).await;
     let before = server.rss_kib();
     let pairs = players / 2;

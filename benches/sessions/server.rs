@@ -32,16 +32,18 @@ impl ServerProcess {
 
     /// [`ServerProcess::start`], after `prepare` (given the temp dir; the
     /// data lives in `data` under it) wrote what it needs; it returns more
-    /// config sections.
+    /// config sections (not `[limits]`, which loopback clients need raised).
     pub fn start_with(name: &str, prepare: impl FnOnce(&Path) -> String) -> ServerProcess {
         let dir = std::env::temp_dir().join(format!("banmen-bench-{}-{name}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).expect("temp dir");
         let extra = prepare(&dir);
         let port = free_port();
+        // Every client comes from loopback: one address may hold them all.
         let config = format!(
             "[server]\nlisten = \"127.0.0.1\"\nport = {port}\nhost_key = \"{}\"\n\n\
-             [storage]\ndata_dir = \"{}\"\n{extra}",
+             [storage]\ndata_dir = \"{}\"\n\n[limits]\nmax_connections = 12000\n\
+             per_ip = 12000\nnew_per_ip_per_minute = 1000000\n{extra}",
             dir.join("host_ed25519").display(),
             dir.join("data").display(),
         );
