@@ -273,3 +273,33 @@ async fn the_leaderboard_and_profiles_show_the_ratings() {
         mine.text()
     );
 }
+
+#[tokio::test]
+async fn a_game_that_ended_before_a_crash_is_rated_at_the_restart_once() {
+    let store = Arc::new(MemoryStore::new());
+    let hall = hall_on(&store);
+    let a = hall
+        .create_room(&player("alice"), ranked(GameKind::Shogi, true))
+        .unwrap();
+    let b = hall.join(&a.view().code, &player("bob")).unwrap();
+    play(&a, "7g7f");
+    b.resign().unwrap();
+    // As if the server had stopped after the game's end was written but
+    // before it was rated: the room logs without the rated game.
+    let bare = Arc::new(MemoryStore::new());
+    for (room, log) in store.logs().unwrap() {
+        for (seq, event) in log.iter().enumerate() {
+            bare.append(&room, seq as u64, event).unwrap();
+        }
+    }
+    assert!(bare.rated().unwrap().is_empty());
+    let hall = hall_on(&bare);
+    assert_eq!(hall.leaderboard(Category::Shogi, 10).len(), 2);
+    assert_eq!(bare.rated().unwrap().len(), 1);
+    let again = hall_on(&bare);
+    assert_eq!(bare.rated().unwrap().len(), 1, "not rated twice");
+    assert_eq!(
+        again.leaderboard(Category::Shogi, 10),
+        hall.leaderboard(Category::Shogi, 10)
+    );
+}

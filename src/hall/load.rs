@@ -57,9 +57,12 @@ impl Hall {
         Ok((hall, report))
     }
 
-    fn insert_room(&self, state: RoomState) {
+    fn insert_room(&self, mut state: RoomState) {
         if state.phase == Phase::Finished {
             self.inner.keep_finished_if_missing(&state);
+            // A server stopped between a ranked game's end and its rating
+            // rates it now (a game rated already is left alone).
+            self.inner.rate_finished(&mut state);
         }
         let (id, code) = (state.id.clone(), state.code.clone());
         let room = Room::new(
