@@ -231,7 +231,7 @@ async fn an_away_player_is_played_by_the_cpu_after_the_grace_period() {
     assert_eq!(bob.view().seats[1].label(), "bob");
     play(&alice, "2g2f");
     // Any legal move: the CPU's move (level 1 has noise) may have been 8c8d.
-    let own = bob.view().game.legal_moves()[0].clone();
+    let own = bob.view().game.legal_moves()[0];
     bob.play(&own).unwrap();
     assert_eq!(alice.view().moves.len(), 4);
 }
