@@ -4,7 +4,7 @@
 
 use super::journal::{LogLine, LogQuery};
 use super::room::Room;
-use super::view::{Occupant, Phase};
+use super::view::Occupant;
 use super::{Hall, HallError, lock};
 use crate::rules::vocab::Seat;
 use crate::store::{JournalWaiter, Store};
@@ -236,11 +236,6 @@ impl Room {
     /// The room as an admin sees it.
     pub(crate) fn report(&self) -> RoomReport {
         let s = lock(&self.state);
-        let phase = match s.phase {
-            Phase::Waiting => "waiting",
-            Phase::Playing => "playing",
-            Phase::Finished => "finished",
-        };
         let seats = s
             .seats
             .iter()
@@ -261,7 +256,7 @@ impl Room {
             id: s.id.clone(),
             code: s.code.clone(),
             game: s.settings.kind.name().to_string(),
-            phase: phase.to_string(),
+            phase: s.phase.word().to_string(),
             game_id: (s.game_number > 0).then(|| s.game_id()),
             moves: s.moves.len(),
             seats,

@@ -224,6 +224,17 @@ pub enum Phase {
     Finished,
 }
 
+impl Phase {
+    /// The phase as a word (the lobby's list, the admins' reports).
+    pub fn word(self) -> &'static str {
+        match self {
+            Phase::Waiting => "waiting",
+            Phase::Playing => "playing",
+            Phase::Finished => "finished",
+        }
+    }
+}
+
 /// A snapshot of a room, shared by every session that shows it.
 #[derive(Clone, Debug)]
 pub struct RoomView {

@@ -5,7 +5,7 @@ use super::Theme;
 use super::app::Action;
 use super::input::{Dir, Event, Hit, Hits, Key};
 use super::text::{put, row};
-use crate::hall::{Mode, Phase, RoomSummary};
+use crate::hall::{Mode, RoomSummary};
 use crate::rules::GameKind;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -27,15 +27,6 @@ pub struct LobbyScreen {
 
 /// The longest invite code or room id worth typing.
 const CODE_MAX: usize = 12;
-
-/// A phase as a lobby word.
-pub fn phase_word(phase: Phase) -> &'static str {
-    match phase {
-        Phase::Waiting => "waiting",
-        Phase::Playing => "playing",
-        Phase::Finished => "finished",
-    }
-}
 
 impl LobbyScreen {
     /// The key hints (also buttons) shown at the bottom.
@@ -228,7 +219,7 @@ impl LobbyScreen {
                 room.kind.name(),
                 format!("{}/{}", room.taken, room.total),
                 clip(&room.host, 15),
-                phase_word(room.phase),
+                room.phase.word(),
                 room.rules
             );
             let style = if i == self.selected {
