@@ -120,22 +120,24 @@ impl Rating {
 
     /// `1512 ±84` or `27.3 ±6.1`, as screens show it.
     pub fn text(&self) -> String {
-        if self.value.abs() >= 100.0 {
-            format!("{:.0} ±{:.0}", self.value, self.deviation)
-        } else {
-            format!("{:.1} ±{:.1}", self.value, self.deviation)
-        }
+        let places = self.decimals();
+        format!("{} ±{:.*}", self.value_text(), places, self.deviation)
+    }
+
+    /// The value alone, as precise as [`Rating::text`]: `1512`, `27.3`.
+    pub fn value_text(&self) -> String {
+        format!("{:.*}", self.decimals(), self.value)
     }
 
     /// The change from `before`, as precise as [`Rating::text`]: `+162`
     /// or `-1.4`.
     pub fn change_from(&self, before: &Rating) -> String {
-        let delta = self.value - before.value;
-        if self.value.abs() >= 100.0 {
-            format!("{delta:+.0}")
-        } else {
-            format!("{delta:+.1}")
-        }
+        format!("{:+.*}", self.decimals(), self.value - before.value)
+    }
+
+    /// Glicko-2's ratings read in whole points, TrueSkill's to a tenth.
+    fn decimals(&self) -> usize {
+        if self.value.abs() >= 100.0 { 0 } else { 1 }
     }
 
     fn glicko2(&self) -> Glicko2Rating {

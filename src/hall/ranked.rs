@@ -287,9 +287,8 @@ fn changes(game: &RatedGame) -> String {
         .entrants
         .iter()
         .map(|e| {
-            let after = e.after.text();
-            let after = after.split(' ').next().unwrap_or("");
-            format!("{} {after} ({})", e.name, e.after.change_from(&e.before))
+            let (after, change) = (e.after.value_text(), e.after.change_from(&e.before));
+            format!("{} {after} ({change})", e.name)
         })
         .collect();
     format!("Ratings: {}.", parts.join(", "))

@@ -203,8 +203,8 @@ fn profile(buf: &mut Buffer, area: Rect, p: &Profile, address: &ServerAddress, t
             date.get(..10).unwrap_or(&date),
             category_short(r.category),
             r.place,
-            short(&r.before.text()),
-            short(&r.after.text()),
+            r.before.value_text(),
+            r.after.value_text(),
             r.after.change_from(&r.before),
             r.game_id
         );
@@ -218,11 +218,6 @@ fn profile(buf: &mut Buffer, area: Rect, p: &Profile, address: &ServerAddress, t
         );
         put(buf, area, area.x + 1, y + 1, &export, theme.dim());
     }
-}
-
-/// The rating without its deviation.
-fn short(text: &str) -> &str {
-    text.split(' ').next().unwrap_or(text)
 }
 
 fn category_short(c: Category) -> &'static str {
