@@ -13,7 +13,7 @@ use super::view::{Mode, Occupant};
 use super::{Hall, HallError, HallInner, lock};
 use crate::ratings::{self, Category, Entrant, RatedGame, Rating, Table};
 use crate::rules::vocab::{Seat, Verdict};
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 /// Results kept per player for the profile.
 const RECENT: usize = 10;
@@ -25,36 +25,64 @@ pub(crate) struct Ranked {
     /// Every rated game, oldest first.
     games: Vec<RatedGame>,
     ids: HashSet<String>,
+    /// The name each identity played its latest rated game under (kept
+    /// here: leaderboards are drawn on every key).
+    names: HashMap<String, String>,
 }
 
 impl Ranked {
     /// From the stored records (rated already).
     pub(crate) fn load(records: &[Vec<u8>]) -> Ranked {
-        let mut games: Vec<RatedGame> = records
-            .iter()
-            .filter_map(|r| match RatedGame::decode(r) {
-                Ok(game) => Some(game),
-                Err(e) => {
-                    tracing::warn!("a rated game does not decode: {e}");
-                    None
-                }
-            })
-            .collect();
-        games.sort_by_key(RatedGame::key);
-        Ranked {
-            table: ratings::latest(&games),
-            ids: games.iter().map(|g| g.game_id.clone()).collect(),
-            games,
+        let games = decode(records);
+        let table = ratings::latest(&games);
+        Ranked::new(games, table)
+    }
+
+    /// From rated games, oldest first, and the ratings they leave.
+    fn new(games: Vec<RatedGame>, table: Table) -> Ranked {
+        let mut ranked = Ranked {
+            table,
+            ..Ranked::default()
+        };
+        for game in games {
+            ranked.note(&game);
+            ranked.games.push(game);
         }
+        ranked
     }
 
     fn add(&mut self, game: RatedGame) {
         for e in &game.entrants {
             self.table.insert((e.id.clone(), game.category), e.after);
         }
-        self.ids.insert(game.game_id.clone());
+        self.note(&game);
         self.games.push(game);
     }
+
+    /// Remembers `game`'s id and its players' names.
+    fn note(&mut self, game: &RatedGame) {
+        self.ids.insert(game.game_id.clone());
+        for e in &game.entrants {
+            self.names.insert(e.id.clone(), e.name.clone());
+        }
+    }
+}
+
+/// Stored records as rated games in rating order; one that does not
+/// decode is left out with a warning.
+fn decode(records: &[Vec<u8>]) -> Vec<RatedGame> {
+    let mut games: Vec<RatedGame> = records
+        .iter()
+        .filter_map(|r| match RatedGame::decode(r) {
+            Ok(game) => Some(game),
+            Err(e) => {
+                tracing::warn!("a rated game does not decode: {e}");
+                None
+            }
+        })
+        .collect();
+    games.sort_by_key(RatedGame::key);
+    games
 }
 
 /// One line of a leaderboard.
@@ -110,7 +138,7 @@ impl Hall {
             .filter(|((_, c), _)| *c == category)
             .map(|((id, _), rating)| Standing {
                 id: id.clone(),
-                name: latest_name(&ranked.games, id).unwrap_or_else(|| id.clone()),
+                name: ranked.names.get(id).unwrap_or(id).clone(),
                 rating: *rating,
             })
             .collect();
@@ -140,7 +168,11 @@ impl Hall {
             .collect();
         Profile {
             id: id.to_string(),
-            name: latest_name(&ranked.games, id).unwrap_or_else(|| name.to_string()),
+            name: ranked
+                .names
+                .get(id)
+                .map_or(name, String::as_str)
+                .to_string(),
             ratings,
             recent,
         }
@@ -150,11 +182,7 @@ impl Hall {
     /// the results; a summary line.
     pub fn rebuild_ratings(&self) -> Result<String, HallError> {
         let store = &self.inner.shared.store;
-        let mut games: Vec<RatedGame> = store
-            .rated()?
-            .iter()
-            .filter_map(|r| RatedGame::decode(r).ok())
-            .collect();
+        let mut games = decode(&store.rated()?);
         let table = ratings::rebuild(&mut games);
         let mut changed = 0;
         let old = lock(&self.inner.ranked).table.clone();
@@ -172,11 +200,7 @@ impl Hall {
             players.len(),
             games.len()
         );
-        *lock(&self.inner.ranked) = Ranked {
-            table,
-            ids: games.iter().map(|g| g.game_id.clone()).collect(),
-            games,
-        };
+        *lock(&self.inner.ranked) = Ranked::new(games, table);
         Ok(summary)
     }
 }
@@ -292,16 +316,6 @@ fn changes(game: &RatedGame) -> String {
         })
         .collect();
     format!("Ratings: {}.", parts.join(", "))
-}
-
-/// The name `id` played under last.
-fn latest_name(games: &[RatedGame], id: &str) -> Option<String> {
-    games
-        .iter()
-        .rev()
-        .flat_map(|g| g.entrants.iter())
-        .find(|e| e.id == id)
-        .map(|e| e.name.clone())
 }
 
 /// `id`'s result in `game`, if they played it.
