@@ -4,7 +4,7 @@
 
 use super::journal::{LogLine, LogQuery};
 use super::room::Room;
-use super::view::Occupant;
+use super::view::{Occupant, Phase};
 use super::{Hall, HallError, lock};
 use crate::rules::vocab::Seat;
 use crate::store::{JournalWaiter, Store};
@@ -187,16 +187,19 @@ impl Hall {
 
     /// The hall's figures now.
     pub fn stats(&self) -> HallStats {
-        let rooms = self.rooms_report();
-        let count = |phase: &str| rooms.iter().filter(|r| r.phase == phase).count();
+        // Only the phases: the rooms' full reports are not needed to count
+        // them (the admin screen asks for both every second).
+        let rooms: Vec<Arc<Room>> = lock(&self.inner.rooms).values().cloned().collect();
+        let phases: Vec<Phase> = rooms.iter().map(|r| lock(&r.state).phase).collect();
+        let count = |phase: Phase| phases.iter().filter(|p| **p == phase).count();
         let pool = &self.inner.shared.pool;
         HallStats {
             connections: self.inner.connections.load(Ordering::Relaxed),
             sessions: lock(&self.inner.sessions).values().sum(),
             rooms: rooms.len(),
-            waiting: count("waiting"),
-            playing: count("playing"),
-            finished: count("finished"),
+            waiting: count(Phase::Waiting),
+            playing: count(Phase::Playing),
+            finished: count(Phase::Finished),
             cpu_threads: pool.threads(),
             cpu_busy: pool.busy(),
             cpu_queued: pool.waiting(),
