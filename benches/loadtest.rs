@@ -30,6 +30,7 @@ mod server;
 
 use banmen::rules::{AnyGame, GameKind, RuleValues};
 use client::{Player, Read};
+use keys::{LOBBY, try_open_players};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use server::ServerProcess;
@@ -40,8 +41,6 @@ use tokio::sync::Semaphore;
 use tokio::task::JoinSet;
 use tokio::time::Instant;
 
-/// The lobby's first frame.
-const LOBBY: &str = "Open public rooms";
 /// Whose turn it is, on the player's own screen.
 const YOUR_MOVE: &str = "Your move.";
 /// Plies of each game before the side to move resigns and a new round
@@ -71,38 +70,11 @@ fn main() {
     }
 }
 
-/// Opens players `first..first + count`, `parallel` handshakes at a time;
-/// the players and the failures.
-async fn open(
-    addr: SocketAddr,
-    first: u32,
-    count: u32,
-    parallel: usize,
-) -> (Vec<Player>, Vec<String>) {
-    let gate = Arc::new(Semaphore::new(parallel));
-    let mut set = JoinSet::new();
-    for n in first..first + count {
-        let gate = gate.clone();
-        set.spawn(async move {
-            let _permit = gate.acquire_owned().await;
-            Player::connect(addr, n, LOBBY).await
-        });
-    }
-    let (mut players, mut failed) = (Vec::new(), Vec::new());
-    while let Some(joined) = set.join_next().await {
-        match joined.expect("connect task") {
-            Ok(player) => players.push(player),
-            Err(e) => failed.push(e),
-        }
-    }
-    (players, failed)
-}
-
 /// Phase 1: `count` connections at once.
 async fn burst(count: u32) {
     let server = ServerProcess::start("burst");
     let started = Instant::now();
-    let (players, failed) = open(server.addr, 0, count, count as usize).await;
+    let (players, failed) = try_open_players(server.addr, 0, count, count as usize).await;
     let wall = started.elapsed();
     println!(
         "burst: {count} new connections at once: {} in the lobby, {} refused or failed, \
@@ -123,7 +95,7 @@ async fn idle(count: u32) {
     tokio::time::sleep(Duration::from_millis(300)).await;
     let before = server.rss_kib();
     let started = Instant::now();
-    let (players, failed) = open(server.addr, 0, count, 100).await;
+    let (players, failed) = try_open_players(server.addr, 0, count, 100).await;
     let opened = started.elapsed();
     // Idle sessions release their screen buffers after 5 s.
     tokio::time::sleep(Duration::from_secs(8)).await;

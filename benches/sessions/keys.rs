@@ -21,13 +21,28 @@ const CONNECT_PARALLEL: usize = 10;
 const FRAME_TIMEOUT: Duration = Duration::from_secs(2);
 
 /// Text of the lobby's first frame.
-const LOBBY: &str = "Open public rooms";
+pub const LOBBY: &str = "Open public rooms";
 const DOWN: &[u8] = b"\x1b[B";
 const UP: &[u8] = b"\x1b[A";
 
 /// Opens players `first..first + count`, [`CONNECT_PARALLEL`] at a time.
 pub async fn open_players(addr: SocketAddr, first: u32, count: u32) -> Vec<Player> {
-    let gate = Arc::new(Semaphore::new(CONNECT_PARALLEL));
+    let (players, failed) = try_open_players(addr, first, count, CONNECT_PARALLEL).await;
+    if let Some(e) = failed.first() {
+        panic!("{e}");
+    }
+    players
+}
+
+/// Opens players `first..first + count`, `parallel` handshakes at a time;
+/// the players, and why the others failed.
+pub async fn try_open_players(
+    addr: SocketAddr,
+    first: u32,
+    count: u32,
+    parallel: usize,
+) -> (Vec<Player>, Vec<String>) {
+    let gate = Arc::new(Semaphore::new(parallel));
     let mut set = JoinSet::new();
     for n in first..first + count {
         let gate = gate.clone();
@@ -36,15 +51,14 @@ pub async fn open_players(addr: SocketAddr, first: u32, count: u32) -> Vec<Playe
             Player::connect(addr, n, LOBBY).await
         });
     }
-    let mut players = Vec::new();
+    let (mut players, mut failed) = (Vec::new(), Vec::new());
     while let Some(joined) = set.join_next().await {
-        players.push(
-            joined
-                .expect("connect task")
-                .unwrap_or_else(|e| panic!("{e}")),
-        );
+        match joined.expect("connect task") {
+            Ok(player) => players.push(player),
+            Err(e) => failed.push(e),
+        }
     }
-    players
+    (players, failed)
 }
 
 /// One key press as the client saw it.
