@@ -9,6 +9,9 @@ use banmen::rules::GameKind;
 use banmen::store::Store;
 use banmen::store::memory::MemoryStore;
 use std::sync::Arc;
+use ui_support::me as player;
+
+mod ui_support;
 
 fn glicko(value: f64, deviation: f64) -> Rating {
     Rating {
@@ -126,14 +129,6 @@ fn one_side_alone_is_not_rated() {
 
 // ---- in the hall ----
 
-fn player(n: &str) -> Identity {
-    Identity {
-        id: format!("key:{n}"),
-        name: n.to_string(),
-        keyed: true,
-    }
-}
-
 fn guest(n: &str) -> Identity {
     Identity {
         id: format!("guest:{n}"),
@@ -232,8 +227,6 @@ async fn a_rebuild_gives_the_stored_ratings_back() {
     let again = hall_on(&store);
     assert_eq!(again.leaderboard(Category::Shogi, 10), before);
 }
-
-mod ui_support;
 
 #[tokio::test]
 async fn the_leaderboard_and_profiles_show_the_ratings() {
