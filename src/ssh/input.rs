@@ -93,12 +93,10 @@ impl InputDecoder {
     }
 
     /// Decides what is held (the client went quiet): a tail as typed, and
-    /// a paste whose end never came as typed text, without its marker.
+    /// a paste whose end never came as typed text, without its marker
+    /// (`parse` drops a paste start no end follows).
     pub fn flush(&mut self) -> Vec<InputEvent> {
-        let mut held = std::mem::take(&mut self.held);
-        if let Some(start) = open_paste(&held) {
-            held.drain(start..start + PASTE_START.len());
-        }
+        let held = std::mem::take(&mut self.held);
         self.parse(&held)
     }
 
