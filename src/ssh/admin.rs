@@ -5,15 +5,12 @@
 //! -t`), the client leaving, or the server stopping.
 
 use super::exec::{AdminCommand, LogsArgs};
+use super::session::{end_channel, send_or_give_up};
 use crate::hall::Hall;
 use crate::hall::journal::{LogLine, LogQuery, parse_since};
 use russh::ChannelWriteHalf;
 use russh::server::Msg;
-use std::time::Duration;
 use tokio::sync::{mpsc, watch};
-
-/// A client that takes no data for this long is dropped (as sessions).
-const WRITE_TIMEOUT: Duration = Duration::from_secs(30);
 
 /// Lines sent in one SSH data message at most (fewer messages, and the
 /// queue of read lines never grows past the hall's read-ahead).
@@ -92,7 +89,7 @@ pub async fn stream_logs(hall: Hall, query: LogQuery, json: bool, mut io: Stream
             first = lines.recv() => {
                 let Some(first) = first else { break };
                 let (text, error) = batch(first, &mut lines, json);
-                if !text.is_empty() && !send(&io.write, text).await {
+                if !text.is_empty() && !send_or_give_up(&io.write, text.into_bytes()).await {
                     return;
                 }
                 if let Some(error) = error {
@@ -110,9 +107,7 @@ pub async fn stream_logs(hall: Hall, query: LogQuery, json: bool, mut io: Stream
             _ = io.shutdown.changed() => break,
         }
     }
-    let _ = io.write.exit_status(status).await;
-    let _ = io.write.eof().await;
-    let _ = io.write.close().await;
+    end_channel(&io.write, status).await;
 }
 
 /// `first` and the lines already queued after it (up to [`BATCH`]) as
@@ -141,18 +136,4 @@ fn batch(
         }
     }
     (text, None)
-}
-
-/// Sends `text`, waiting for the client's window; `false` if the client
-/// is gone or stopped reading.
-async fn send(write: &ChannelWriteHalf<Msg>, text: String) -> bool {
-    match tokio::time::timeout(WRITE_TIMEOUT, write.data_bytes(text.into_bytes())).await {
-        Ok(Ok(())) => true,
-        Ok(Err(_)) => false,
-        Err(_) => {
-            tracing::info!("an admin client stopped reading the logs; closing its channel");
-            let _ = write.close().await;
-            false
-        }
-    }
 }

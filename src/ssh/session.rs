@@ -327,17 +327,30 @@ fn idle_notice(limit: Duration) -> String {
 /// when the queue closes, ends the channel with exit status 0.
 async fn write_out(write: ChannelWriteHalf<Msg>, mut out: mpsc::Receiver<Vec<u8>>) {
     while let Some(bytes) = out.recv().await {
-        match tokio::time::timeout(WRITE_TIMEOUT, write.data_bytes(bytes)).await {
-            Ok(Ok(())) => {}
-            Ok(Err(_)) => return,
-            Err(_) => {
-                tracing::info!("client stopped reading; closing its channel");
-                let _ = write.close().await;
-                return;
-            }
+        if !send_or_give_up(&write, bytes).await {
+            return;
         }
     }
-    let _ = write.exit_status(0).await;
+    end_channel(&write, 0).await;
+}
+
+/// Sends `bytes`, waiting for the client's window; `false` when the client
+/// is gone, or took nothing for [`WRITE_TIMEOUT`] (its channel is closed).
+pub(super) async fn send_or_give_up(write: &ChannelWriteHalf<Msg>, bytes: Vec<u8>) -> bool {
+    match tokio::time::timeout(WRITE_TIMEOUT, write.data_bytes(bytes)).await {
+        Ok(Ok(())) => true,
+        Ok(Err(_)) => false,
+        Err(_) => {
+            tracing::info!("client stopped reading; closing its channel");
+            let _ = write.close().await;
+            false
+        }
+    }
+}
+
+/// Ends a channel as a finished command does: exit status, EOF, close.
+pub(super) async fn end_channel(write: &ChannelWriteHalf<Msg>, status: u32) {
+    let _ = write.exit_status(status).await;
     let _ = write.eof().await;
     let _ = write.close().await;
 }
