@@ -4,14 +4,16 @@
 //!
 //! Two-player shogi's positions are reproducible: a fixed-depth (3 plies,
 //! no noise) game of the search against itself from the start, sampled at
-//! plies 30, 40 and 50, plus the well-known "matsuri" perft position. The
-//! four-player positions come from a game of greedy players (level 2,
-//! random among equal moves), sampled at plies 40 and 80 and printed.
+//! plies 30, 40 and 50, plus the well-known "matsuri" perft position. So
+//! are the four-player ones: a game of two-ply best-reply searches (no
+//! noise) from the start, sampled at plies 20, 40, 60 and 80; for each, the
+//! bench also prints the nodes and time a search needs to finish four
+//! plies, which measures the move ordering.
 
 use banmen::cpu::shogi::search::{Limits, search};
-use banmen::cpu::{Budget, Reach, brs_chess4, brs4, think};
+use banmen::cpu::{Budget, Reach, brs_chess4, brs4};
 use banmen::rules::shogi::Position;
-use banmen::rules::{AnyGame, GameKind, RuleValues};
+use banmen::rules::{AnyGame, Game, GameKind, RuleValues};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
@@ -82,8 +84,8 @@ fn main() {
     );
 }
 
-/// A greedy game of `kind` from the start, with a 1 s search of the
-/// strongest level at plies 40 and 80.
+/// A game of `kind` from the start between two-ply searches, with a 1 s
+/// search of the strongest level and a four-ply search every 20 plies.
 fn four_player(kind: GameKind, rules: &[(&str, &str)], what: &str) {
     let mut values = RuleValues::defaults(kind.rule_specs());
     for (name, value) in rules {
@@ -91,41 +93,61 @@ fn four_player(kind: GameKind, rules: &[(&str, &str)], what: &str) {
     }
     let mut game = AnyGame::new(kind, &values, None).expect("a game");
     let (mut total_nodes, mut total_time) = (0u64, 0f64);
+    let (mut four_nodes, mut four_time) = (0u64, 0f64);
     for ply in 1..=80 {
-        let Some(mv) = think(&game, 2, &Budget::new(Duration::from_secs(1))) else {
+        if ply % 20 == 0 {
+            let started = Instant::now();
+            let (depth, nodes) = search_four(&game, Reach::depth(64), Duration::from_secs(1));
+            let secs = started.elapsed().as_secs_f64();
+            total_nodes += nodes;
+            total_time += secs;
+            let started = Instant::now();
+            let (_, four) = search_four(&game, Reach::depth(4), Duration::from_secs(600));
+            let four_secs = started.elapsed().as_secs_f64();
+            four_nodes += four;
+            four_time += four_secs;
+            println!(
+                "{kind} ply {ply:<3}   depth {depth:>2}  nodes {nodes:>9}  {:>8.0} nodes/s   \
+                 four plies: {four:>9} nodes in {four_secs:.2} s\n    {}",
+                nodes as f64 / secs,
+                game.position_text()
+            );
+        }
+        let Some(mv) = two_plies(&game) else {
             break;
         };
         game.play(&mv).expect("the CPU plays legal moves");
-        if ply % 40 != 0 || game.to_move().is_none() {
-            continue;
-        }
-        let started = Instant::now();
-        let (depth, nodes) = search_four(&game);
-        let secs = started.elapsed().as_secs_f64();
-        total_nodes += nodes;
-        total_time += secs;
-        println!(
-            "{kind} ply {ply:<3}   depth {depth:>2}  nodes {nodes:>9}  {:>8.0} nodes/s\n    {}",
-            nodes as f64 / secs,
-            game.position_text()
-        );
     }
     println!(
-        "{kind} ({what}) overall {:.0} nodes/s\n",
+        "{kind} ({what}) overall {:.0} nodes/s; four plies: {four_nodes} nodes in {four_time:.2} s\n",
         total_nodes as f64 / total_time.max(1e-9)
     );
 }
 
-/// The strongest level's four-player search for 1 s: depth and nodes.
-fn search_four(game: &AnyGame) -> (u32, u64) {
-    let budget = Budget::new(Duration::from_secs(1));
+/// The move of a two-ply best-reply search without noise (the same in
+/// every run).
+fn two_plies(game: &AnyGame) -> Option<banmen::rules::vocab::Move> {
+    let budget = Budget::new(Duration::from_secs(600));
+    match game {
+        AnyGame::Shogi4(g) => brs4::best_move(g, Reach::depth(2), &budget).map(|m| g.to_vocab(m)),
+        AnyGame::Chess4(g) => {
+            brs_chess4::best_move(g, Reach::depth(2), &budget).map(|m| g.to_vocab(m))
+        }
+        AnyGame::Shogi(_) => None,
+    }
+}
+
+/// The strongest level's four-player search within `reach` and `time`:
+/// the depth finished and the nodes visited.
+fn search_four(game: &AnyGame, reach: Reach, time: Duration) -> (u32, u64) {
+    let budget = Budget::new(time);
     match game {
         AnyGame::Shogi4(g) => {
-            let found = brs4::search(g, Reach::depth(64), &budget);
+            let found = brs4::search(g, reach, &budget);
             (found.depth, found.nodes)
         }
         AnyGame::Chess4(g) => {
-            let found = brs_chess4::search(g, Reach::depth(64), &budget);
+            let found = brs_chess4::search(g, reach, &budget);
             (found.depth, found.nodes)
         }
         AnyGame::Shogi(_) => (0, 0),

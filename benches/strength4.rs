@@ -1,16 +1,19 @@
 //! `cargo bench --bench strength4`: the CPU's level 5 against three copies
-//! of the greedy one-ply player (level 2), in free-for-all four-player
-//! chess and individual four-player shogi, the strong seat moving round the
+//! of a weaker player (by default the greedy one-ply player, level 2), in
+//! four-player chess (free-for-all, teams) and four-player shogi
+//! (individual, pairs), the strong seat moving round the
 //! table from game to game (against levels above 2, every seat's first
 //! move is random, so that the deterministic searches do not play the same
 //! game again; greedy players break ties at random). Prints each
 //! game and how often the strong player placed first (goal: at least 70%).
-//! `GAMES=n` (default 8 per game), `MS=t` (time per move of the strong
-//! player, default 200), `GAME=chess4|shogi4` (or a table's full name:
+//! `GAMES=n` (default 8 per game), `MS=t` (the time per move, default 200;
+//! levels 3 and 4 take their share of it), `GAME=chess4|shogi4` (or a table's full name:
 //! `chess4 teams`, `shogi4 pairs`), `WEAK=n` (the others' level, default
 //! 2: greedy) and `SEARCH=paranoid` (the paranoid search in both games,
-//! for comparison) change the run. In team games "first" means the strong
-//! player's side won (its partner is one of the others).
+//! for comparison) change the run; `TRACE=1` prints every move to stderr.
+//! In team games "first" means the strong player's side won (its partner
+//! is one of the others). Each game's line ends with the seats' mates
+//! (four-player shogi) or points (free-for-all chess), in seat order.
 
 use banmen::cpu::{Budget, MAX_LEVEL, think, think_paranoid};
 use banmen::rules::vocab::{Seat, Verdict};
@@ -26,7 +29,7 @@ fn play(
     ms: u64,
     paranoid: bool,
     weak: u8,
-) -> (usize, u32) {
+) -> (usize, u32, String) {
     let mut values = RuleValues::defaults(kind.rule_specs());
     for (name, value) in rules {
         values.set(name, value).expect("a valid rule");
@@ -47,7 +50,15 @@ fn play(
             false => think(&game, weak, &budget),
         };
         let mv = mv.expect("a move while playing");
-        game.play(&mv).expect("the CPU plays legal moves");
+
+        let text = game.play(&mv).expect("the CPU plays legal moves");
+        if std::env::var_os("TRACE").is_some() {
+            eprintln!(
+                "trace {plies} seat {} {text} checked {:?}",
+                seat.0,
+                game.checked()
+            );
+        }
         plies += 1;
     }
     let outcome = game.outcome().expect("over");
@@ -56,7 +67,23 @@ fn play(
         Verdict::Win(seats) => Some(usize::from(!seats.contains(Seat(strong)))),
         Verdict::Draw => None,
     };
-    (place.unwrap_or(4), plies)
+    (place.unwrap_or(4), plies, standings(&game))
+}
+
+/// How the seats stood at the end: free-for-all points, or four-player
+/// shogi's mates delivered, in seat order.
+fn standings(game: &AnyGame) -> String {
+    let row: Vec<String> = match game {
+        AnyGame::Shogi4(g) => g.position().mates().iter().map(|m| m.to_string()).collect(),
+        AnyGame::Chess4(g) => g
+            .position()
+            .points()
+            .iter()
+            .map(|p| p.to_string())
+            .collect(),
+        AnyGame::Shogi(_) => Vec::new(),
+    };
+    row.join("/")
 }
 
 /// A table: its name, the game and its room rules.
@@ -102,9 +129,10 @@ fn main() {
         let mut firsts = 0;
         for g in 0..games {
             let strong = (g % 4) as u8;
-            let (place, plies) = play(kind, rules, strong, ms, paranoid, weak);
+            let (place, plies, stood) = play(kind, rules, strong, ms, paranoid, weak);
             println!(
-                "{name} game {g}: strong seat {strong} placed {} after {plies} plies",
+                "{name} game {g}: strong seat {strong} placed {} after {plies} plies \
+                 (seats' mates or points: {stood})",
                 place + 1
             );
             firsts += usize::from(place == 0);

@@ -1,6 +1,7 @@
 //! The four-player shogi CPU (best-reply search, `src/cpu/brs4.rs`): it
-//! mates when it can, and it sees a mate threatened by a seat that does
-//! not move next, which a paranoid search of the same depth misses.
+//! mates when it can, it follows a check to the mate behind it, and it
+//! sees a mate threatened by a seat that does not move next, which a
+//! paranoid search of the same depth misses.
 
 use banmen::cpu::{Budget, Reach, brs4, think_paranoid};
 use banmen::rules::shogi4::{Move4, Position4, Shogi4Rules, ShogiGame4};
@@ -64,6 +65,31 @@ fn it_sees_a_mate_threatened_by_a_seat_that_does_not_move_next() {
                 "depth {depth}: after {mv} seat {seat} mates South"
             );
         }
+    }
+}
+
+/// South checks East with Si3-h2; whichever way East's king answers,
+/// South's gold in hand mates it. No mate in one.
+const MATE_IN_TWO: &str = "1Kw2Kn4/9/9/9/4Ks4/9/8Ss/Rs8/8Ke s G,-,-,- 1";
+
+#[test]
+fn two_plies_follow_a_check_to_the_mate_behind_it() {
+    // East must answer the check at once (check priority): its answer costs
+    // the search no depth, so two plies see South's mate after it.
+    let g = game(MATE_IN_TWO);
+    let pos = g.position();
+    assert!(!mate_in_one(pos, 0, 3), "not a mate in one");
+    let mv = search(&g, 2);
+    let mut after = pos.clone();
+    after.play(mv);
+    assert!(
+        after.in_check(3) && after.to_move() == 3,
+        "{mv} checks East"
+    );
+    for answer in after.legal_moves() {
+        let mut next = after.clone();
+        next.play(answer);
+        assert!(mate_in_one(&next, 0, 3), "after {mv} {answer} South mates");
     }
 }
 

@@ -115,6 +115,20 @@ impl Node for Position4 {
         }
         (lose, take)
     }
+
+    const MOVE_KEYS: usize = 81 * 81 + 5 * 81;
+
+    fn move_key(mv: Move4) -> usize {
+        match mv {
+            Move4::Step { from, to, .. } => usize::from(from.0) * 81 + usize::from(to.0),
+            Move4::Drop { kind, to } => 81 * 81 + kind as usize * 81 + usize::from(to.0),
+        }
+    }
+
+    fn forced(&self) -> Option<u8> {
+        let seat = self.to_move();
+        self.in_check(seat).then_some(seat)
+    }
 }
 
 /// Each seat's pieces on the board and in hand (hand pieces a tenth more:

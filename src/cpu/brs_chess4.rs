@@ -9,6 +9,11 @@ use super::{Budget, Reach, Searched};
 use crate::rules::chess4::adapter::to_piece_kind;
 use crate::rules::chess4::{ChessGame4, Kind, Move, Piece, Position, Sq, Variant};
 
+/// What pieces count for in free-for-all, in percent of their value: the
+/// places go by points, and a trade that scores for both sides gains on the
+/// other two seats (measured in the README's strength table).
+const FREE_FOR_ALL_MATERIAL: i32 = 50;
+
 /// How a king is ranked among captures: before anything else.
 const KING: i32 = 100_000;
 
@@ -65,6 +70,10 @@ impl Node for Position {
         !self.is_out(seat)
     }
 
+    fn scored(&self) -> bool {
+        self.variant() == Variant::FreeForAll
+    }
+
     fn ended(&self, me: u8, _team: u8) -> Option<bool> {
         match self.variant() {
             // The search checks its own side first: a seat out is theirs.
@@ -97,8 +106,12 @@ impl Node for Position {
 
     fn totals(&self) -> [i32; 4] {
         let mut totals = self.points().map(|p| p * 100);
+        let weight = match self.variant() {
+            Variant::FreeForAll => FREE_FOR_ALL_MATERIAL,
+            Variant::Teams => 100,
+        };
         for (_, piece) in pieces(self) {
-            totals[piece.owner as usize % 4] += value(piece);
+            totals[piece.owner as usize % 4] += value(piece) * weight / 100;
         }
         totals
     }
@@ -116,5 +129,11 @@ impl Node for Position {
             }
         }
         (lose, take)
+    }
+
+    const MOVE_KEYS: usize = 196 * 196;
+
+    fn move_key(mv: Move) -> usize {
+        usize::from(mv.from.0) * 196 + usize::from(mv.to.0)
     }
 }

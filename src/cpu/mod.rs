@@ -178,20 +178,22 @@ fn sides<G: Game>(game: &G, teams: bool, values: multi::Values) -> Option<multi:
     Some(multi::Sides { team, values })
 }
 
-/// The four-player levels above the greedy ones, spaced like two-player
-/// shogi's (`shogi/mod.rs`): without noise, more depth or time gained the
-/// strongest level little in a four-player game (README, strength tables).
+/// The four-player levels above the greedy ones, a step of depth apart
+/// (the README's strength tables measure each step).
 ///
-/// | level | depth      | time    | noise | plays like                        |
-/// |-------|------------|---------|-------|-----------------------------------|
-/// | 3     | 2          | quarter | ±100  | sees each opponent's best reply, loosely |
-/// | 4     | deepening  | half    | ±30   | a casual player                   |
-/// | 5     | deepening  | all     | 0     | the strongest                     |
+/// | level | depth      | time    | noise | plays like                                 |
+/// |-------|------------|---------|-------|--------------------------------------------|
+/// | 3     | 1          | quarter | ±100  | sees what its move wins and leaves hanging |
+/// | 4     | 2          | half    | ±40   | sees every opponent's best reply           |
+/// | 5     | deepening  | all     | 0     | the strongest                              |
+///
+/// At every depth a check the rules make its seat answer at once costs no
+/// depth (`brs.rs`), so all three see a mate by a chain of checks.
 fn multi_level(level: u8, budget: &Budget) -> (Reach, Budget) {
     let (depth, share, noise) = match level {
-        0..=3 => (2, 4, 100),
-        4 => (16, 2, 30),
-        _ => (16, 1, 0),
+        0..=3 => (1, 4, 100),
+        4 => (2, 2, 40),
+        _ => (64, 1, 0),
     };
     let budget = Budget {
         time: budget.time / share,
