@@ -3,7 +3,7 @@
 //! sees a mate threatened by a seat that does not move next, which a
 //! paranoid search of the same depth misses.
 
-use banmen::cpu::{Budget, Reach, brs4, think_paranoid};
+use banmen::cpu::{Budget, Reach, brs4, think, think_paranoid};
 use banmen::rules::shogi4::{Move4, Position4, Shogi4Rules, ShogiGame4};
 use banmen::rules::{AnyGame, Game, GameKind, RuleValues};
 use std::time::Duration;
@@ -90,6 +90,22 @@ fn two_plies_follow_a_check_to_the_mate_behind_it() {
         let mut next = after.clone();
         next.play(answer);
         assert!(mate_in_one(&next, 0, 3), "after {mv} {answer} South mates");
+    }
+}
+
+#[test]
+fn every_level_plays_legal_moves_in_both_formats() {
+    for format in ["individual", "pairs"] {
+        let values = RuleValues::parse(
+            GameKind::Shogi4.rule_specs(),
+            &[&format!("format={format}")],
+        );
+        let mut game = AnyGame::new(GameKind::Shogi4, &values.unwrap(), None).unwrap();
+        for level in [1, 2, 3, 4, 5, 3, 4, 5] {
+            let budget = Budget::new(Duration::from_millis(100));
+            let mv = think(&game, level, &budget).expect("a move at the start");
+            game.play(&mv).expect("a legal move");
+        }
     }
 }
 
