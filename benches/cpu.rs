@@ -13,6 +13,7 @@
 use banmen::cpu::shogi::search::{Limits, search};
 use banmen::cpu::{Budget, Reach, brs_chess4, brs4};
 use banmen::rules::shogi::Position;
+use banmen::rules::vocab::Move;
 use banmen::rules::{AnyGame, Game, GameKind, RuleValues};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
@@ -97,12 +98,12 @@ fn four_player(kind: GameKind, rules: &[(&str, &str)], what: &str) {
     for ply in 1..=80 {
         if ply % 20 == 0 {
             let started = Instant::now();
-            let (depth, nodes) = search_four(&game, Reach::depth(64), Duration::from_secs(1));
+            let (_, depth, nodes) = search_four(&game, Reach::depth(64), Duration::from_secs(1));
             let secs = started.elapsed().as_secs_f64();
             total_nodes += nodes;
             total_time += secs;
             let started = Instant::now();
-            let (_, four) = search_four(&game, Reach::depth(4), Duration::from_secs(600));
+            let (_, _, four) = search_four(&game, Reach::depth(4), Duration::from_secs(600));
             let four_secs = started.elapsed().as_secs_f64();
             four_nodes += four;
             four_time += four_secs;
@@ -126,30 +127,23 @@ fn four_player(kind: GameKind, rules: &[(&str, &str)], what: &str) {
 
 /// The move of a two-ply best-reply search without noise (the same in
 /// every run).
-fn two_plies(game: &AnyGame) -> Option<banmen::rules::vocab::Move> {
-    let budget = Budget::new(Duration::from_secs(600));
-    match game {
-        AnyGame::Shogi4(g) => brs4::best_move(g, Reach::depth(2), &budget).map(|m| g.to_vocab(m)),
-        AnyGame::Chess4(g) => {
-            brs_chess4::best_move(g, Reach::depth(2), &budget).map(|m| g.to_vocab(m))
-        }
-        AnyGame::Shogi(_) => None,
-    }
+fn two_plies(game: &AnyGame) -> Option<Move> {
+    search_four(game, Reach::depth(2), Duration::from_secs(600)).0
 }
 
 /// The strongest level's four-player search within `reach` and `time`:
-/// the depth finished and the nodes visited.
-fn search_four(game: &AnyGame, reach: Reach, time: Duration) -> (u32, u64) {
+/// the move found, the depth finished and the nodes visited.
+fn search_four(game: &AnyGame, reach: Reach, time: Duration) -> (Option<Move>, u32, u64) {
     let budget = Budget::new(time);
     match game {
         AnyGame::Shogi4(g) => {
             let found = brs4::search(g, reach, &budget);
-            (found.depth, found.nodes)
+            (found.best.map(|m| g.to_vocab(m)), found.depth, found.nodes)
         }
         AnyGame::Chess4(g) => {
             let found = brs_chess4::search(g, reach, &budget);
-            (found.depth, found.nodes)
+            (found.best.map(|m| g.to_vocab(m)), found.depth, found.nodes)
         }
-        AnyGame::Shogi(_) => (0, 0),
+        AnyGame::Shogi(_) => (None, 0, 0),
     }
 }

@@ -21,7 +21,8 @@ use banmen::rules::{AnyGame, GameKind, RuleValues};
 use rand::Rng;
 use std::time::Duration;
 
-/// Plays one game; the strong player's place (0 = first) and the plies.
+/// Plays one game (printing each move when `trace`); the strong player's
+/// place (0 = first), the plies and the seats' [`standings`].
 fn play(
     kind: GameKind,
     rules: &[(&str, &str)],
@@ -29,6 +30,7 @@ fn play(
     ms: u64,
     paranoid: bool,
     weak: u8,
+    trace: bool,
 ) -> (usize, u32, String) {
     let mut values = RuleValues::defaults(kind.rule_specs());
     for (name, value) in rules {
@@ -50,9 +52,8 @@ fn play(
             false => think(&game, weak, &budget),
         };
         let mv = mv.expect("a move while playing");
-
         let text = game.play(&mv).expect("the CPU plays legal moves");
-        if std::env::var_os("TRACE").is_some() {
+        if trace {
             eprintln!(
                 "trace {plies} seat {} {text} checked {:?}",
                 seat.0,
@@ -104,6 +105,7 @@ fn main() {
     let weak = env("WEAK", 2).clamp(1, u64::from(MAX_LEVEL)) as u8;
     let only = std::env::var("GAME").unwrap_or_default();
     let paranoid = std::env::var("SEARCH").is_ok_and(|s| s == "paranoid");
+    let trace = std::env::var_os("TRACE").is_some();
     let tables: [Table; 4] = [
         (
             "chess4 ffa",
@@ -129,7 +131,7 @@ fn main() {
         let mut firsts = 0;
         for g in 0..games {
             let strong = (g % 4) as u8;
-            let (place, plies, stood) = play(kind, rules, strong, ms, paranoid, weak);
+            let (place, plies, stood) = play(kind, rules, strong, ms, paranoid, weak, trace);
             println!(
                 "{name} game {g}: strong seat {strong} placed {} after {plies} plies \
                  (seats' mates or points: {stood})",

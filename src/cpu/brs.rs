@@ -176,10 +176,14 @@ fn noisy_pick<M: Copy>(scored: &[(M, i32)], noise: i32) -> M {
 
 /// Captures of the most valuable pieces first, then promotions.
 fn order<N: Node>(node: &N, moves: &mut [N::Move]) {
-    moves.sort_by_cached_key(|mv| {
-        let taken = node.taken(*mv).map_or(0, |(_, value)| value + 1);
-        -(taken * 4 + i32::from(node.promotes(*mv)))
-    });
+    moves.sort_by_cached_key(|mv| -urgency(node, *mv));
+}
+
+/// How early `mv` is tried: 4 or more for a capture (the more valuable
+/// the piece, the higher), 1 for a quiet promotion, 0 for other moves.
+fn urgency<N: Node>(node: &N, mv: N::Move) -> i32 {
+    let taken = node.taken(mv).map_or(0, |(_, value)| value + 1);
+    taken * 4 + i32::from(node.promotes(mv))
 }
 
 /// The legal captures of the seat to move that take a piece of one of the
@@ -211,12 +215,13 @@ impl<M: Copy + PartialEq> Search<'_, M> {
     ) -> Vec<(N::Move, i32)> {
         let mut scored = Vec::with_capacity(moves.len());
         let mut best = -INF;
+        let playing = self.playing(node).count();
         for &mv in moves {
             let mut next = node.clone();
             next.play(mv);
             // A mate made now is sure; one the search expects later rests on
             // its guess of the opponents' replies.
-            let mated = self.playing(node).count() - self.playing(&next).count();
+            let mated = playing - self.playing(&next).count();
             let now = MATE_NOW * mated as i32;
             let alpha = best.saturating_sub(margin + now).max(-INF);
             let score = self.replies(&next, depth - 1, alpha, INF, 1) + now;
@@ -311,12 +316,14 @@ impl<M: Copy + PartialEq> Search<'_, M> {
         for (i, (seat, turn)) in turns.iter().enumerate() {
             let history = &self.history[*seat as usize * N::MOVE_KEYS..][..N::MOVE_KEYS];
             for mv in turn.moves() {
-                let taken = turn.taken(mv).map_or(0, |(_, value)| value + 1);
+                let urgency = urgency(turn, mv);
                 let killer = killers.iter().position(|k| *k == Some((*seat, mv)));
+                // Captures (-4 and below), killers (-3, -2), promotions
+                // (-1), then the rest by their history.
                 let key = match killer {
-                    _ if taken > 0 => (-(taken * 4 + i32::from(turn.promotes(mv))) - 8, 0),
+                    _ if urgency >= 4 => (-urgency, 0),
                     Some(k) => (-3 + k as i32, 0),
-                    None => (-i32::from(turn.promotes(mv)), -history[N::move_key(mv)]),
+                    None => (-urgency, -history[N::move_key(mv)]),
                 };
                 moves.push((key, i, mv));
             }
