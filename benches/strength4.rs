@@ -8,7 +8,7 @@
 //! game and how often the strong player placed first (goal: at least 70%).
 //! `GAMES=n` (default 8 per game), `MS=t` (the time per move, default 200;
 //! levels 3 and 4 take their share of it), `GAME=chess4|shogi4` (or a table's full name:
-//! `chess4 teams`, `shogi4 pairs`), `WEAK=n` (the others' level, default
+//! `chess4 teams`, `shogi4 individual`), `WEAK=n` (the others' level, default
 //! 2: greedy) and `SEARCH=paranoid` (the paranoid search in both games,
 //! for comparison) change the run; `TRACE=1` prints every move to stderr.
 //! In team games "first" means the strong player's side won (its partner
@@ -64,7 +64,10 @@ fn play(
     }
     let outcome = game.outcome().expect("over");
     let place = match &outcome.verdict {
-        Verdict::Placings(places) => places.iter().position(|p| p.seat.0 == strong),
+        Verdict::Placings(places) => places
+            .iter()
+            .find(|p| p.seat.0 == strong)
+            .map(|p| usize::from(p.place.saturating_sub(1))),
         Verdict::Win(seats) => Some(usize::from(!seats.contains(Seat(strong)))),
         Verdict::Draw => None,
     };
@@ -117,7 +120,11 @@ fn main() {
             GameKind::Chess4,
             &[("type", "teams"), ("move-limit", "300")],
         ),
-        ("shogi4", GameKind::Shogi4, &[("move-limit", "300")]),
+        (
+            "shogi4 individual",
+            GameKind::Shogi4,
+            &[("move-limit", "300")],
+        ),
         (
             "shogi4 pairs",
             GameKind::Shogi4,

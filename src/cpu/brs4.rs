@@ -56,8 +56,9 @@ impl Node for Position4 {
 
     /// Over after the mates that end the game: pairs are decided by who
     /// was mated (the search checks its own side first); otherwise the
-    /// root seat must lead the survivors by mates, then pieces (the rules'
-    /// order of ranking, roughly).
+    /// root seat places first when no survivor ranks above it by the
+    /// rules' own key (mates, then pieces counted, not valued: a mate
+    /// that ties the mates brings the mated seat's pieces with it).
     fn ended(&self, me: u8, _team: u8) -> Option<bool> {
         if !self.is_over() {
             return None;
@@ -65,13 +66,11 @@ impl Node for Position4 {
         if self.play_rules().format == Format::Pairs {
             return Some(true);
         }
-        let totals = material(self);
-        let key = |s: u8| (self.mates()[s as usize], totals[s as usize]);
-        let mine = key(me);
+        let mine = self.ranking(me);
         Some(
             (0..4)
                 .filter(|s| *s != me && self.is_active(*s))
-                .all(|s| key(s) < mine),
+                .all(|s| self.ranking(s) <= mine),
         )
     }
 
@@ -149,4 +148,47 @@ fn material(pos: &Position4) -> [i32; 4] {
         }
     }
     totals
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::greedy4;
+    use super::Node;
+    use crate::rules::Game;
+    use crate::rules::shogi4::{Shogi4Rules, ShogiGame4};
+    use crate::rules::vocab::{EndReason, Verdict};
+
+    /// The search's verdict on an ending agrees with the rules' placings,
+    /// games of noisy greedy players played to their second mate (where
+    /// ties in mates are decided by pieces counted, not valued).
+    #[test]
+    fn the_search_judges_an_ending_as_the_rules_place_it() {
+        let mut judged = 0;
+        for first in (0..4).cycle().take(40) {
+            let mut game = ShogiGame4::new(Shogi4Rules::default(), first);
+            while game.outcome().is_none() && game.moves().len() < 600 {
+                let pick = greedy4::shogi4(&game, 1).expect("a move while playing");
+                let legal = game.legal_moves().into_iter();
+                let mv = legal.clone().find(|m| game.to_vocab(*m) == pick);
+                Game::play(&mut game, mv.expect("a legal move")).expect("played");
+            }
+            let Some(outcome) = game.outcome() else {
+                continue;
+            };
+            let Verdict::Placings(places) = &outcome.verdict else {
+                panic!("individual games place");
+            };
+            if outcome.reason != EndReason::Eliminations {
+                continue;
+            }
+            let pos = game.position();
+            for placing in places.iter().filter(|p| pos.is_active(p.seat.0)) {
+                let seat = placing.seat.0;
+                let first = Node::ended(pos, seat, 1 << seat);
+                assert_eq!(first, Some(placing.place == 1), "{}", game.record());
+                judged += 1;
+            }
+        }
+        assert!(judged >= 40, "only {judged} survivors judged");
+    }
 }

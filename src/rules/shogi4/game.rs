@@ -192,14 +192,7 @@ impl ShogiGame4 {
                 reason: EndReason::Checkmate,
             };
         }
-        let key = |s: u8| {
-            let i = s as usize;
-            (
-                pos.mates()[i] as u32,
-                self.pieces(s) + pos.mates()[i] as u32,
-                pos.last_mate[i],
-            )
-        };
+        let key = |s: u8| pos.ranking(s);
         Outcome {
             verdict: Verdict::Placings(self.placings(key)),
             reason: EndReason::Eliminations,
@@ -216,24 +209,11 @@ impl ShogiGame4 {
                 reason,
             };
         }
-        let key = |s: u8| (pos.mates()[s as usize] as u32, self.pieces(s), 0);
+        let key = |s: u8| (pos.mates()[s as usize] as u32, pos.pieces(s), 0);
         Outcome {
             verdict: Verdict::Placings(self.placings(key)),
             reason,
         }
-    }
-
-    /// Pieces `seat` owns on the board (its king included) and in hand.
-    fn pieces(&self, seat: u8) -> u32 {
-        let pos = &self.position;
-        let board = pos
-            .board
-            .iter()
-            .flatten()
-            .filter(|p| p.owner == Some(seat) && !p.flipped)
-            .count() as u32;
-        let hand: u32 = pos.hands[seat as usize].iter().map(|n| *n as u32).sum();
-        board + hand
     }
 
     /// Survivors ranked by `key` (higher is better; equal keys share a

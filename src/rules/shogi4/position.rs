@@ -102,6 +102,31 @@ impl Position4 {
         &self.mated[..self.mated_count as usize]
     }
 
+    /// Pieces `seat` owns on the board (its king included) and in hand.
+    pub fn pieces(&self, seat: u8) -> u32 {
+        let board = self
+            .board
+            .iter()
+            .flatten()
+            .filter(|p| p.owner == Some(seat) && !p.flipped)
+            .count() as u32;
+        let hand: u32 = self.hands[seat as usize % SEATS]
+            .iter()
+            .map(|n| *n as u32)
+            .sum();
+        board + hand
+    }
+
+    /// How the rules rank `seat` among the survivors once the game ends by
+    /// mates (higher is better, equal shares a place): mates delivered,
+    /// then pieces (board, hand and the flipped kings of those it mated),
+    /// then the later latest mate. The CPU judges an ending by the same key.
+    pub fn ranking(&self, seat: u8) -> (u32, u32, u32) {
+        let i = seat as usize % SEATS;
+        let mates = u32::from(self.mates[i]);
+        (mates, self.pieces(seat) + mates, self.last_mate[i])
+    }
+
     /// Records `seat` as mated next.
     pub(crate) fn push_mated(&mut self, seat: u8) {
         if let Some(slot) = self.mated.get_mut(self.mated_count as usize) {
