@@ -11,8 +11,9 @@
 //! `chess4 teams`, `shogi4 individual`), `WEAK=n` (the others' level, default
 //! 2: greedy) and `SEARCH=paranoid` (the paranoid search in both games,
 //! for comparison) change the run; `TRACE=1` prints every move to stderr.
-//! In team games "first" means the strong player's side won (its partner
-//! is one of the others). Each game's line ends with the seats' mates
+//! In team games "first" means the strong player's side won; its partner
+//! is one of the others, or level 5 too with `PARTNER=5` (a team of the
+//! strongest against a team of the weaker). Each game's line ends with the seats' mates
 //! (four-player shogi) or points (free-for-all chess), in seat order.
 
 use banmen::cpu::{Budget, MAX_LEVEL, think, think_paranoid};
@@ -21,39 +22,45 @@ use banmen::rules::{AnyGame, GameKind, RuleValues};
 use rand::Rng;
 use std::time::Duration;
 
-/// Plays one game (printing each move when `trace`); the strong player's
-/// place (0 = first), the plies and the seats' [`standings`].
-fn play(
-    kind: GameKind,
-    rules: &[(&str, &str)],
-    strong: u8,
+/// How the games are played: the time per move, the strong side's
+/// search and partner, the others' level, and whether to print each move.
+struct Setup {
     ms: u64,
     paranoid: bool,
     weak: u8,
+    /// In team games, the strong seat's partner plays level 5 too.
+    strong_partner: bool,
     trace: bool,
-) -> (usize, u32, String) {
+}
+
+/// Plays one game (printing each move when tracing); the strong player's
+/// place (0 = first), the plies and the seats' [`standings`].
+fn play(kind: GameKind, rules: &[(&str, &str)], strong: u8, setup: &Setup) -> (usize, u32, String) {
     let mut values = RuleValues::defaults(kind.rule_specs());
     for (name, value) in rules {
         values.set(name, value).expect("a valid rule");
     }
+    let teams = rules.iter().any(|(_, v)| *v == "teams" || *v == "pairs");
+    let partner = (strong + 2) % 4;
     let mut game = AnyGame::new(kind, &values, None).expect("a game");
     let mut plies = 0;
     while let Some(seat) = game.to_move() {
-        let budget = Budget::new(Duration::from_millis(ms));
-        let mv = match seat.0 == strong {
+        let budget = Budget::new(Duration::from_millis(setup.ms));
+        let is_strong = seat.0 == strong || (teams && setup.strong_partner && seat.0 == partner);
+        let mv = match is_strong {
             // Against searches (which are deterministic), a random first
             // round, so that the games differ.
-            _ if plies < 4 && weak > 2 => {
+            _ if plies < 4 && setup.weak > 2 => {
                 let legal = game.legal_moves();
                 legal.get(rand::rng().random_range(0..legal.len())).cloned()
             }
-            true if paranoid => think_paranoid(&game, MAX_LEVEL, &budget),
+            true if setup.paranoid => think_paranoid(&game, MAX_LEVEL, &budget),
             true => think(&game, MAX_LEVEL, &budget),
-            false => think(&game, weak, &budget),
+            false => think(&game, setup.weak, &budget),
         };
         let mv = mv.expect("a move while playing");
         let text = game.play(&mv).expect("the CPU plays legal moves");
-        if trace {
+        if setup.trace {
             eprintln!(
                 "trace {plies} seat {} {text} checked {:?}",
                 seat.0,
@@ -104,11 +111,15 @@ fn main() {
             .and_then(|v| v.parse().ok())
             .unwrap_or(default)
     };
-    let (games, ms) = (env("GAMES", 8), env("MS", 200));
-    let weak = env("WEAK", 2).clamp(1, u64::from(MAX_LEVEL)) as u8;
+    let games = env("GAMES", 8);
+    let setup = Setup {
+        ms: env("MS", 200),
+        paranoid: std::env::var("SEARCH").is_ok_and(|s| s == "paranoid"),
+        weak: env("WEAK", 2).clamp(1, u64::from(MAX_LEVEL)) as u8,
+        strong_partner: env("PARTNER", 0) == u64::from(MAX_LEVEL),
+        trace: std::env::var_os("TRACE").is_some(),
+    };
     let only = std::env::var("GAME").unwrap_or_default();
-    let paranoid = std::env::var("SEARCH").is_ok_and(|s| s == "paranoid");
-    let trace = std::env::var_os("TRACE").is_some();
     let tables: [Table; 4] = [
         (
             "chess4 ffa",
@@ -138,7 +149,7 @@ fn main() {
         let mut firsts = 0;
         for g in 0..games {
             let strong = (g % 4) as u8;
-            let (place, plies, stood) = play(kind, rules, strong, ms, paranoid, weak, trace);
+            let (place, plies, stood) = play(kind, rules, strong, &setup);
             println!(
                 "{name} game {g}: strong seat {strong} placed {} after {plies} plies \
                  (seats' mates or points: {stood})",
@@ -146,19 +157,27 @@ fn main() {
             );
             firsts += usize::from(place == 0);
         }
-        let search = if paranoid {
+        let search = if setup.paranoid {
             "paranoid search"
         } else {
             "level 5"
         };
+        let weak = setup.weak;
         let others = match weak {
             1 | 2 => format!("greedy players (level {weak})"),
             _ => format!("level {weak} players"),
         };
+        let team = rules.iter().any(|(_, v)| *v == "teams" || *v == "pairs");
+        let against = match (team, setup.strong_partner) {
+            (true, true) => format!("with a level 5 partner against two {others}"),
+            (true, false) => format!("with three {others}, one its partner"),
+            (false, _) => format!("against three {others}"),
+        };
         println!(
             "{name}: {search} at {ms} ms/move first in {firsts} of {games} games \
-             ({:.0}%) against three {others} (goal: 70%)",
-            100.0 * firsts as f64 / games.max(1) as f64
+             ({:.0}%) {against} (goal: 70%)",
+            100.0 * firsts as f64 / games.max(1) as f64,
+            ms = setup.ms
         );
     }
 }
