@@ -17,6 +17,7 @@
 //! (four-player shogi) or points (free-for-all chess), in seat order.
 
 use banmen::cpu::{Budget, MAX_LEVEL, think, think_paranoid};
+use banmen::rules::chess4::Variant;
 use banmen::rules::vocab::{Seat, Verdict};
 use banmen::rules::{AnyGame, GameKind, RuleValues};
 use rand::Rng;
@@ -34,8 +35,14 @@ struct Setup {
 }
 
 /// Plays one game (printing each move when tracing); the strong player's
-/// place (0 = first), the plies and the seats' [`standings`].
-fn play(kind: GameKind, rules: &[(&str, &str)], strong: u8, setup: &Setup) -> (usize, u32, String) {
+/// place (0 = first; `None` for a draw), the plies, why the game ended
+/// and the seats' [`standings`].
+fn play(
+    kind: GameKind,
+    rules: &[(&str, &str)],
+    strong: u8,
+    setup: &Setup,
+) -> (Option<usize>, u32, String) {
     let mut values = RuleValues::defaults(kind.rule_specs());
     for (name, value) in rules {
         values.set(name, value).expect("a valid rule");
@@ -78,14 +85,19 @@ fn play(kind: GameKind, rules: &[(&str, &str)], strong: u8, setup: &Setup) -> (u
         Verdict::Win(seats) => Some(usize::from(!seats.contains(Seat(strong)))),
         Verdict::Draw => None,
     };
-    (place.unwrap_or(4), plies, standings(&game))
+    let end = match standings(&game) {
+        stood if stood.is_empty() => outcome.reason.to_string(),
+        stood => format!("{}; the seats' mates or points: {stood}", outcome.reason),
+    };
+    (place, plies, end)
 }
 
 /// How the seats stood at the end: free-for-all points, or four-player
-/// shogi's mates delivered, in seat order.
+/// shogi's mates delivered, in seat order (nothing in teams chess).
 fn standings(game: &AnyGame) -> String {
     let row: Vec<String> = match game {
         AnyGame::Shogi4(g) => g.position().mates().iter().map(|m| m.to_string()).collect(),
+        AnyGame::Chess4(g) if g.rules().variant == Variant::Teams => Vec::new(),
         AnyGame::Chess4(g) => g
             .position()
             .points()
@@ -146,16 +158,17 @@ fn main() {
         if !name.starts_with(&only) {
             continue;
         }
-        let mut firsts = 0;
+        let (mut firsts, mut draws) = (0, 0);
         for g in 0..games {
             let strong = (g % 4) as u8;
-            let (place, plies, stood) = play(kind, rules, strong, &setup);
+            let (place, plies, end) = play(kind, rules, strong, &setup);
+            let result = place.map_or("drew".to_string(), |p| format!("placed {}", p + 1));
             println!(
-                "{name} game {g}: strong seat {strong} placed {} after {plies} plies \
-                 (seats' mates or points: {stood})",
-                place + 1
+                "{name} game {g}: strong seat {strong} {result} after {plies} plies \
+                 ({end})"
             );
-            firsts += usize::from(place == 0);
+            firsts += usize::from(place == Some(0));
+            draws += usize::from(place.is_none());
         }
         let search = if setup.paranoid {
             "paranoid search"
@@ -175,7 +188,7 @@ fn main() {
         };
         println!(
             "{name}: {search} at {ms} ms/move first in {firsts} of {games} games \
-             ({:.0}%) {against} (goal: 70%)",
+             ({:.0}%, {draws} drawn) {against} (goal: 70%)",
             100.0 * firsts as f64 / games.max(1) as f64,
             ms = setup.ms
         );

@@ -58,3 +58,72 @@ fn a_stop_flag_ends_the_search_with_a_legal_move() {
     let mv = brs_chess4::best_move(&g, Reach::depth(30), &budget).expect("a move");
     assert!(g.legal_moves().contains(&mv));
 }
+
+/// A teams game in which every seat moved a rook out and back: with Red to
+/// move, the rook's step out again returns to a position the game has had.
+/// `strong` gives Red and Yellow the two queens, otherwise Blue and Green
+/// have them.
+fn shuffled(strong: bool) -> ChessGame4 {
+    let (ours, theirs) = match strong {
+        true => ([("g4", "rQ"), ("h12", "yQ")], [("c9", "bR"), ("l6", "gR")]),
+        false => ([("g4", "rR"), ("h12", "yR")], [("c9", "bQ"), ("l6", "gQ")]),
+    };
+    let shufflers = [("d2", "rR"), ("b4", "bR"), ("k13", "yR"), ("m11", "gR")];
+    let pieces: Vec<(&str, &str)> = shufflers
+        .iter()
+        .chain(&ours)
+        .chain(&theirs)
+        .copied()
+        .collect();
+    let mut g = game(Variant::Teams, "R", &pieces);
+    let out = [("d2", "d3"), ("b4", "c4"), ("k13", "k12"), ("m11", "l11")];
+    for (from, to) in out.iter().chain(&out.map(|(a, b)| (b, a))) {
+        let mv = g
+            .legal_moves()
+            .into_iter()
+            .find(|m| (m.from, m.to) == (sq(from), sq(to)));
+        g.play(mv.expect("a legal shuffle")).expect("played");
+    }
+    g
+}
+
+#[test]
+fn a_side_behind_repeats_the_position_and_a_side_ahead_plays_on() {
+    let budget = || Budget::new(Duration::from_secs(5));
+    let repeat = (sq("d2"), sq("d3"));
+    let behind = shuffled(false);
+    let mv = brs_chess4::best_move(&behind, Reach::depth(2), &budget()).expect("a move");
+    assert_eq!(
+        (mv.from, mv.to),
+        repeat,
+        "two queens down, the draw is the best Red has"
+    );
+    let ahead = shuffled(true);
+    let mv = brs_chess4::best_move(&ahead, Reach::depth(2), &budget()).expect("a move");
+    assert_ne!((mv.from, mv.to), repeat, "two queens up, Red plays on");
+}
+
+#[test]
+fn a_side_behind_stalemates_an_opponent_for_the_draw() {
+    // Green has two queens. Red's queen to c8 (with the knight on d5)
+    // leaves Blue's lone king on a7 no move, out of check: in teams a
+    // stalemate draws, the best Red can hope for.
+    let pieces = [
+        ("c10", "rQ"),
+        ("d5", "rN"),
+        ("d8", "rP"),
+        ("m4", "gQ"),
+        ("m11", "gQ"),
+    ];
+    let g = game(Variant::Teams, "R", &pieces);
+    assert!(g.position().has_legal_move(1), "Blue can move before");
+    let budget = Budget::new(Duration::from_secs(5));
+    let mv = brs_chess4::best_move(&g, Reach::depth(2), &budget).expect("a move");
+    let mut after = g.clone();
+    after.play(mv).expect("a legal move");
+    let blue = after.position();
+    assert!(
+        !blue.has_legal_move(1) && !blue.in_check(1),
+        "{mv} does not stalemate Blue"
+    );
+}

@@ -32,6 +32,8 @@ use rand::Rng;
 const WIN: i32 = 1_000_000;
 /// Above any score.
 const INF: i32 = 2 * WIN;
+/// A drawn game: the sides even.
+const DRAW: i32 = 0;
 /// Captures looked at beyond the search's depth (quiescence).
 const QUIET_PLIES: u32 = 2;
 /// What a mate made by the root move itself is worth beyond its score.
@@ -60,8 +62,9 @@ pub trait Node: Clone {
         false
     }
     /// `None` while the game goes on; once it is over, whether the side
-    /// `team` (which includes `me`) won or `me` placed first.
-    fn ended(&self, me: u8, team: u8) -> Option<bool>;
+    /// `team` (which includes `me`) won or `me` placed first, or the game
+    /// was drawn.
+    fn ended(&self, me: u8, team: u8) -> Option<Ending>;
     /// The owner and value of the piece `mv` takes, if any.
     fn taken(&self, mv: Self::Move) -> Option<(u8, i32)>;
     /// Whether `mv` promotes.
@@ -84,6 +87,26 @@ pub trait Node: Clone {
     }
 }
 
+/// How a game the search reaches ended for the root side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// The root side won, or the root seat placed first.
+    First,
+    /// Anything else that is not a draw.
+    Behind,
+    /// Nobody won (teams chess: a stalemate).
+    Drawn,
+}
+
+impl From<bool> for Ending {
+    fn from(first: bool) -> Ending {
+        match first {
+            true => Ending::First,
+            false => Ending::Behind,
+        }
+    }
+}
+
 /// One search for the seat to move at the root.
 struct Search<'a, M> {
     /// The root seat.
@@ -98,15 +121,19 @@ struct Search<'a, M> {
     /// Per seat and move key, how much quiet moves have cut the search
     /// off (deeper cuts count more): orders the quiet moves.
     history: Vec<i32>,
+    /// Root moves back to a position the game has had.
+    draws: Vec<M>,
 }
 
 /// The best of `moves` (the root's legal moves) for `me`, whose side is
 /// itself and, in team games (`teams`), its partner across the table,
-/// deepening as far as `reach` says within the budget. With noise, the
-/// pick among the last finished iteration's scores is loosened.
+/// deepening as far as `reach` says within the budget. `draws` are the
+/// moves that return to a position the game has had: they score as a draw
+/// (an even standing). With noise, the pick among the last finished
+/// iteration's scores is loosened.
 pub fn search<N: Node>(
     root: &N,
-    mut moves: Vec<N::Move>,
+    (mut moves, draws): (Vec<N::Move>, Vec<N::Move>),
     (me, teams): (u8, bool),
     reach: Reach,
     budget: &Budget,
@@ -125,6 +152,7 @@ pub fn search<N: Node>(
         watch: Watch::new(budget),
         killers: Vec::new(),
         history: vec![0; 4 * N::MOVE_KEYS],
+        draws,
     };
     let margin = 2 * reach.noise.max(0);
     let mut finished = Vec::new();
@@ -224,7 +252,10 @@ impl<M: Copy + PartialEq> Search<'_, M> {
             let mated = playing - self.playing(&next).count();
             let now = MATE_NOW * mated as i32;
             let alpha = best.saturating_sub(margin + now).max(-INF);
-            let score = self.replies(&next, depth - 1, alpha, INF, 1) + now;
+            let score = match self.draws.contains(&mv) {
+                true => DRAW,
+                false => self.replies(&next, depth - 1, alpha, INF, 1) + now,
+            };
             if self.watch.out_of_time {
                 break;
             }
@@ -476,13 +507,16 @@ impl<M: Copy + PartialEq> Search<'_, M> {
 
     /// The score of a decided position: the root side lost a seat (later
     /// is better), or the game over with the root side first (sooner is
-    /// better) or not.
+    /// better), drawn, or not first.
     fn settled<N: Node<Move = M>>(&self, node: &N, ply: i32) -> Option<i32> {
         if (0..4).any(|s| self.team & (1 << s) != 0 && !node.active(s)) {
             return Some(-WIN + ply);
         }
-        let first = node.ended(self.me, self.team)?;
-        Some(if first { WIN - ply } else { -WIN / 2 })
+        Some(match node.ended(self.me, self.team)? {
+            Ending::First => WIN - ply,
+            Ending::Behind => -WIN / 2,
+            Ending::Drawn => DRAW,
+        })
     }
 
     /// The root side's standing (see [`standing`]), less what it stands to

@@ -1,7 +1,7 @@
 //! Four-player shogi for the best-reply search (`brs.rs`): material on the
 //! board and in hand, mates delivered, and pieces other seats attack.
 
-use super::brs::{self, Node};
+use super::brs::{self, Ending, Node};
 use super::multi::shogi_values;
 use super::{Budget, Reach, Searched};
 use crate::rules::shogi4::adapter::to_piece_kind;
@@ -21,13 +21,8 @@ pub fn search(game: &ShogiGame4, reach: Reach, budget: &Budget) -> Searched<Move
     let pos = game.position();
     let pairs = pos.play_rules().format == Format::Pairs;
     // The game's list: it leaves out a forbidden repetition.
-    brs::search(
-        pos,
-        game.legal_moves(),
-        (pos.to_move(), pairs),
-        reach,
-        budget,
-    )
+    let moves = (game.legal_moves(), Vec::new());
+    brs::search(pos, moves, (pos.to_move(), pairs), reach, budget)
 }
 
 /// A piece's worth (kings none).
@@ -59,19 +54,18 @@ impl Node for Position4 {
     /// root seat places first when no survivor ranks above it by the
     /// rules' own key (mates, then pieces counted, not valued: a mate
     /// that ties the mates brings the mated seat's pieces with it).
-    fn ended(&self, me: u8, _team: u8) -> Option<bool> {
+    fn ended(&self, me: u8, _team: u8) -> Option<Ending> {
         if !self.is_over() {
             return None;
         }
         if self.play_rules().format == Format::Pairs {
-            return Some(true);
+            return Some(Ending::First);
         }
         let mine = self.ranking(me);
-        Some(
-            (0..4)
-                .filter(|s| *s != me && self.is_active(*s))
-                .all(|s| self.ranking(s) <= mine),
-        )
+        let first = (0..4)
+            .filter(|s| *s != me && self.is_active(*s))
+            .all(|s| self.ranking(s) <= mine);
+        Some(first.into())
     }
 
     fn taken(&self, mv: Move4) -> Option<(u8, i32)> {
@@ -185,7 +179,12 @@ mod tests {
             for placing in places.iter().filter(|p| pos.is_active(p.seat.0)) {
                 let seat = placing.seat.0;
                 let first = Node::ended(pos, seat, 1 << seat);
-                assert_eq!(first, Some(placing.place == 1), "{}", game.record());
+                assert_eq!(
+                    first,
+                    Some((placing.place == 1).into()),
+                    "{}",
+                    game.record()
+                );
                 judged += 1;
             }
         }

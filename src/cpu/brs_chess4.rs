@@ -3,7 +3,7 @@
 //! king ends the game; in free-for-all the game ends as the rules say
 //! (`free_for_all_over`) and the most points place first.
 
-use super::brs::{self, Node};
+use super::brs::{self, Ending, Node};
 use super::multi::chess_values;
 use super::{Budget, Reach, Searched};
 use crate::rules::chess4::adapter::to_piece_kind;
@@ -27,13 +27,22 @@ pub fn best_move(game: &ChessGame4, reach: Reach, budget: &Budget) -> Option<Mov
 pub fn search(game: &ChessGame4, reach: Reach, budget: &Budget) -> Searched<Move> {
     let pos = game.position();
     let teams = pos.variant() == Variant::Teams;
-    brs::search(
-        pos,
-        game.legal_moves(),
-        (pos.to_move(), teams),
-        reach,
-        budget,
-    )
+    let moves = game.legal_moves();
+    // A move back to a position the game has had is scored as the draw a
+    // repetition ends teams in: a side ahead plays on, one behind takes it.
+    let draws = match teams {
+        true => moves
+            .iter()
+            .filter(|mv| {
+                let mut next = pos.clone();
+                next.play(**mv);
+                game.occurrences(&next) > 0
+            })
+            .copied()
+            .collect(),
+        false => Vec::new(),
+    };
+    brs::search(pos, (moves, draws), (pos.to_move(), teams), reach, budget)
 }
 
 /// A live piece's worth (kings none; grey pieces are worth nothing).
@@ -74,18 +83,27 @@ impl Node for Position {
         self.variant() == Variant::FreeForAll
     }
 
-    fn ended(&self, me: u8, _team: u8) -> Option<bool> {
+    fn ended(&self, me: u8, team: u8) -> Option<Ending> {
         match self.variant() {
             // The search checks its own side first: a seat out is theirs.
-            Variant::Teams => (0..4).any(|s| self.is_out(s)).then_some(true),
+            Variant::Teams if (0..4).any(|s| self.is_out(s)) => Some(Ending::First),
+            // Stuck on its turn: mated in check, otherwise a stalemate,
+            // which draws (a side far ahead must not stalemate).
+            Variant::Teams => {
+                let seat = self.to_move();
+                match self.has_legal_move(seat) {
+                    true => None,
+                    false if self.in_check(seat) => Some((team & (1 << seat) == 0).into()),
+                    false => Some(Ending::Drawn),
+                }
+            }
             Variant::FreeForAll if self.free_for_all_over() => {
                 let points = self.points();
                 let mine = points[me as usize];
-                Some(
-                    (0..4)
-                        .filter(|s| *s != me as usize)
-                        .all(|s| points[s] < mine),
-                )
+                let first = (0..4)
+                    .filter(|s| *s != me as usize)
+                    .all(|s| points[s] < mine);
+                Some(first.into())
             }
             Variant::FreeForAll => None,
         }

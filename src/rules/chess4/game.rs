@@ -78,6 +78,14 @@ impl ChessGame4 {
         self.outcome.as_ref()
     }
 
+    /// How many times `pos` has stood in this game (the same board, seat
+    /// to move, rights and seats out, as the repetition rule counts): the
+    /// CPU scores a move back to an earlier position as a draw.
+    pub fn occurrences(&self, pos: &Position) -> usize {
+        let key = repetition_key(pos);
+        self.keys.iter().filter(|k| **k == key).count()
+    }
+
     /// The legal moves of the seat to move (none once the game is over).
     pub fn legal_moves(&self) -> Vec<Move> {
         match self.outcome {
