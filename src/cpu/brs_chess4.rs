@@ -1,6 +1,8 @@
 //! Four-player chess for the best-reply search (`brs.rs`): material,
 //! free-for-all points, and pieces other seats attack. In teams a captured
-//! king ends the game; in free-for-all the game ends as the rules say
+//! king or a seat mated on its turn ends the game, and a seat stalemated
+//! on its turn draws it (as does a repetition, which the search meets at
+//! the root); in free-for-all the game ends as the rules say
 //! (`free_for_all_over`) and the most points place first.
 
 use super::brs::{self, Ending, Node};
