@@ -6,14 +6,15 @@
 //! move is random, so that the deterministic searches do not play the same
 //! game again; greedy players break ties at random). Prints each
 //! game and how often the strong player placed first (goal: at least 70%).
-//! `GAMES=n` (default 8 per game), `MS=t` (the time per move, default 200;
-//! levels 3 and 4 take their share of it), `GAME=chess4|shogi4` (or a table's full name:
-//! `chess4 teams`, `shogi4 individual`), `WEAK=n` (the others' level, default
-//! 2: greedy) and `SEARCH=paranoid` (the paranoid search in both games,
-//! for comparison) change the run; `TRACE=1` prints every move to stderr.
-//! In team games "first" means the strong player's side won; its partner
-//! is one of the others, or level 5 too with `PARTNER=5` (a team of the
-//! strongest against a team of the weaker). Each game's line ends with the seats' mates
+//! `GAMES=n` (default 8 per game), `MS=t` (the time per move, default
+//! 200; levels 3 and 4 take their share of it), `GAME=chess4|shogi4` (or a
+//! table's full name: `chess4 teams`, `shogi4 individual`), `WEAK=n` (the
+//! others' level, default 2: greedy) and `SEARCH=paranoid` (the paranoid
+//! search in both games, for comparison) change the run; `TRACE=1` prints
+//! every move to stderr. In team games "first" means the strong player's
+//! side won; its partner is one of the others, or level 5 too with
+//! `PARTNER=5` (a team of the strongest against a team of the weaker).
+//! Each game's line ends with why it ended and the seats' mates
 //! (four-player shogi) or points (free-for-all chess), in seat order.
 
 use banmen::cpu::{Budget, MAX_LEVEL, think, think_paranoid};
@@ -47,7 +48,7 @@ fn play(
     for (name, value) in rules {
         values.set(name, value).expect("a valid rule");
     }
-    let teams = rules.iter().any(|(_, v)| *v == "teams" || *v == "pairs");
+    let teams = team_game(rules);
     let partner = (strong + 2) % 4;
     let mut game = AnyGame::new(kind, &values, None).expect("a game");
     let mut plies = 0;
@@ -90,6 +91,12 @@ fn play(
         stood => format!("{}; the seats' mates or points: {stood}", outcome.reason),
     };
     (place, plies, end)
+}
+
+/// Whether `rules` make partners of opposite seats (chess teams, shogi
+/// pairs).
+fn team_game(rules: &[(&str, &str)]) -> bool {
+    rules.iter().any(|(_, v)| *v == "teams" || *v == "pairs")
 }
 
 /// How the seats stood at the end: free-for-all points, or four-player
@@ -180,8 +187,7 @@ fn main() {
             1 | 2 => format!("greedy players (level {weak})"),
             _ => format!("level {weak} players"),
         };
-        let team = rules.iter().any(|(_, v)| *v == "teams" || *v == "pairs");
-        let against = match (team, setup.strong_partner) {
+        let against = match (team_game(rules), setup.strong_partner) {
             (true, true) => format!("with a level 5 partner against two {others}"),
             (true, false) => format!("with three {others}, one its partner"),
             (false, _) => format!("against three {others}"),

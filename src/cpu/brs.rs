@@ -121,19 +121,18 @@ struct Search<'a, M> {
     /// Per seat and move key, how much quiet moves have cut the search
     /// off (deeper cuts count more): orders the quiet moves.
     history: Vec<i32>,
-    /// Root moves back to a position the game has had.
-    draws: Vec<M>,
 }
 
 /// The best of `moves` (the root's legal moves) for `me`, whose side is
 /// itself and, in team games (`teams`), its partner across the table,
-/// deepening as far as `reach` says within the budget. `draws` are the
-/// moves that return to a position the game has had: they score as a draw
-/// (an even standing). With noise, the pick among the last finished
-/// iteration's scores is loosened.
+/// deepening as far as `reach` says within the budget. A root move to a
+/// position `seen` says the game has had scores as a draw (an even
+/// standing). With noise, the pick among the last finished iteration's
+/// scores is loosened.
 pub fn search<N: Node>(
     root: &N,
-    (mut moves, draws): (Vec<N::Move>, Vec<N::Move>),
+    mut moves: Vec<N::Move>,
+    seen: &dyn Fn(&N) -> bool,
     (me, teams): (u8, bool),
     reach: Reach,
     budget: &Budget,
@@ -152,12 +151,11 @@ pub fn search<N: Node>(
         watch: Watch::new(budget),
         killers: Vec::new(),
         history: vec![0; 4 * N::MOVE_KEYS],
-        draws,
     };
     let margin = 2 * reach.noise.max(0);
     let mut finished = Vec::new();
     for depth in 1..=reach.depth.max(1) {
-        let scored = search.root(root, &moves, depth, margin);
+        let scored = search.root(root, &moves, seen, depth, margin);
         let Some(&(mv, score)) = best_of(&scored) else {
             break;
         };
@@ -233,11 +231,13 @@ impl<M: Copy + PartialEq> Search<'_, M> {
     /// One iteration: each root move searched to the end and its score,
     /// exact for the best and for those within `margin` of it (the others
     /// are at most that low). When time runs out, the moves searched so
-    /// far (the previous iteration's best comes first).
+    /// far (the previous iteration's best comes first). A move to a
+    /// position the game has had (`seen`) scores as a draw.
     fn root<N: Node<Move = M>>(
         &mut self,
         node: &N,
         moves: &[N::Move],
+        seen: &dyn Fn(&N) -> bool,
         depth: u32,
         margin: i32,
     ) -> Vec<(N::Move, i32)> {
@@ -252,7 +252,7 @@ impl<M: Copy + PartialEq> Search<'_, M> {
             let mated = playing - self.playing(&next).count();
             let now = MATE_NOW * mated as i32;
             let alpha = best.saturating_sub(margin + now).max(-INF);
-            let score = match self.draws.contains(&mv) {
+            let score = match seen(&next) {
                 true => DRAW,
                 false => self.replies(&next, depth - 1, alpha, INF, 1) + now,
             };

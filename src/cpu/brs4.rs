@@ -21,8 +21,15 @@ pub fn search(game: &ShogiGame4, reach: Reach, budget: &Budget) -> Searched<Move
     let pos = game.position();
     let pairs = pos.play_rules().format == Format::Pairs;
     // The game's list: it leaves out a forbidden repetition.
-    let moves = (game.legal_moves(), Vec::new());
-    brs::search(pos, moves, (pos.to_move(), pairs), reach, budget)
+    let moves = game.legal_moves();
+    brs::search(
+        pos,
+        moves,
+        &|_| false,
+        (pos.to_move(), pairs),
+        reach,
+        budget,
+    )
 }
 
 /// A piece's worth (kings none).
@@ -148,7 +155,6 @@ fn material(pos: &Position4) -> [i32; 4] {
 mod tests {
     use super::super::greedy4;
     use super::Node;
-    use crate::rules::Game;
     use crate::rules::shogi4::{Shogi4Rules, ShogiGame4};
     use crate::rules::vocab::{EndReason, Verdict};
 
@@ -161,10 +167,8 @@ mod tests {
         for first in (0..4).cycle().take(40) {
             let mut game = ShogiGame4::new(Shogi4Rules::default(), first);
             while game.outcome().is_none() && game.moves().len() < 600 {
-                let pick = greedy4::shogi4(&game, 1).expect("a move while playing");
-                let legal = game.legal_moves().into_iter();
-                let mv = legal.clone().find(|m| game.to_vocab(*m) == pick);
-                Game::play(&mut game, mv.expect("a legal move")).expect("played");
+                let mv = greedy4::pick(&game, 1).expect("a move while playing");
+                game.play(mv).expect("a legal move");
             }
             let Some(outcome) = game.outcome() else {
                 continue;

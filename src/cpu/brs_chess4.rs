@@ -29,22 +29,11 @@ pub fn best_move(game: &ChessGame4, reach: Reach, budget: &Budget) -> Option<Mov
 pub fn search(game: &ChessGame4, reach: Reach, budget: &Budget) -> Searched<Move> {
     let pos = game.position();
     let teams = pos.variant() == Variant::Teams;
-    let moves = game.legal_moves();
     // A move back to a position the game has had is scored as the draw a
     // repetition ends teams in: a side ahead plays on, one behind takes it.
-    let draws = match teams {
-        true => moves
-            .iter()
-            .filter(|mv| {
-                let mut next = pos.clone();
-                next.play(**mv);
-                game.occurrences(&next) > 0
-            })
-            .copied()
-            .collect(),
-        false => Vec::new(),
-    };
-    brs::search(pos, (moves, draws), (pos.to_move(), teams), reach, budget)
+    let seen = |next: &Position| teams && game.occurrences(next) > 0;
+    let moves = game.legal_moves();
+    brs::search(pos, moves, &seen, (pos.to_move(), teams), reach, budget)
 }
 
 /// A live piece's worth (kings none; grey pieces are worth nothing).

@@ -43,6 +43,11 @@ fn score(pos: &Position4, mv: Move4) -> i32 {
 
 /// The best-scoring move, ties broken at random; level 1 adds noise.
 pub fn shogi4(game: &ShogiGame4, level: u8) -> Option<vocab::Move> {
+    pick(game, level).map(|mv| game.to_vocab(mv))
+}
+
+/// [`shogi4`]'s move in the game's own terms.
+pub(super) fn pick(game: &ShogiGame4, level: u8) -> Option<Move4> {
     let moves = game.legal_moves();
     if moves.is_empty() {
         return None;
@@ -64,6 +69,5 @@ pub fn shogi4(game: &ShogiGame4, level: u8) -> Option<vocab::Move> {
         .filter(|(_, s)| *s == best)
         .map(|(m, _)| *m)
         .collect();
-    let pick = good[rng.random_range(0..good.len())];
-    Some(game.to_vocab(pick))
+    Some(good[rng.random_range(0..good.len())])
 }

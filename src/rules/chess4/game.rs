@@ -82,7 +82,11 @@ impl ChessGame4 {
     /// to move, rights and seats out, as the repetition rule counts): the
     /// CPU scores a move back to an earlier position as a draw.
     pub fn occurrences(&self, pos: &Position) -> usize {
-        let key = repetition_key(pos);
+        self.count_key(repetition_key(pos))
+    }
+
+    /// How many positions so far had the repetition key `key`.
+    fn count_key(&self, key: u64) -> usize {
         self.keys.iter().filter(|k| **k == key).count()
     }
 
@@ -149,13 +153,7 @@ impl ChessGame4 {
             }
         } else if !teams && pos.free_for_all_over() {
             verdict(EndReason::Eliminations)
-        } else if self
-            .keys
-            .iter()
-            .filter(|k| *k == self.keys.last().unwrap_or(&0))
-            .count()
-            >= 3
-        {
+        } else if self.count_key(self.keys.last().copied().unwrap_or(0)) >= 3 {
             verdict(EndReason::Repetition)
         } else if pos.halfmove_clock() >= FIFTY_MOVES {
             verdict(EndReason::FiftyMoves)
