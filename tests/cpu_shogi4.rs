@@ -93,6 +93,38 @@ fn two_plies_follow_a_check_to_the_mate_behind_it() {
     }
 }
 
+/// From a level-5 game (North is out): South's G*b5 checks West, and
+/// South would mate West after any answer were it South's turn next. But
+/// play goes on clockwise from West, so East moves first and gets to
+/// defend or attack.
+const CHECK_BEFORE_EAST: &str = "Ssn1Rs1XnGsnSsn2/3Rsn1Psn3/Gw3+Ss3Se/KwPw1PsnPsn1KePeGe/\
+     2Pw2Pe3/1+Re5Pe1/3PsPsPsGs2/9/RwSeSsGsKs4 s GS,-,-,2GSP 59";
+
+#[test]
+fn after_a_check_is_answered_the_seats_after_it_move_before_the_checker() {
+    let g = game(CHECK_BEFORE_EAST);
+    let mut after = g.position().clone();
+    after.play(Game::parse_move(&g, "G*b5").unwrap());
+    assert_eq!(after.to_move(), 1, "West answers the check at once");
+    for answer in after.legal_moves() {
+        let mut next = after.clone();
+        next.play(answer);
+        assert_eq!(next.to_move(), 3, "after {answer} East moves, not South");
+    }
+    // So no line of South's is a sure win: the search must not count on
+    // moving right after West's answer.
+    for depth in [2, 3] {
+        let budget = Budget::new(Duration::from_secs(20));
+        let found = brs4::search(&g, Reach::depth(depth), &budget);
+        assert!(
+            found.score < 500_000,
+            "depth {depth}: {:?} scored {} as won",
+            found.best.map(|m| m.to_string()),
+            found.score
+        );
+    }
+}
+
 #[test]
 fn every_level_plays_legal_moves_in_both_formats() {
     for format in ["individual", "pairs"] {

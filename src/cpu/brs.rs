@@ -13,7 +13,11 @@
 //! rules' own: a move is played by the rules' `play`. Where the rules make
 //! a checked seat answer at once (four-player shogi's check priority), only
 //! that seat replies, and the answer costs no depth, so an attack by checks
-//! is seen to its end.
+//! is seen to its end. Play then goes on clockwise from the seat that
+//! answered, so the opponents between it and the root seat get a layer of
+//! replies before the root seat moves again: a check on the next seat does
+//! not buy a second move in a row, as the search once believed (it chased
+//! mates that a seat moving in between stopped).
 //!
 //! Move ordering is what makes the search deep: the replies of all
 //! opponents are ordered together (the most valuable captures first, then
@@ -53,6 +57,8 @@ pub trait Node: Clone {
     fn moves(&self) -> Vec<Self::Move>;
     /// Plays a legal move with all the rules make follow from it.
     fn play(&mut self, mv: Self::Move);
+    /// The seat the rules make move next.
+    fn to_move(&self) -> u8;
     /// Whether `seat` still plays.
     fn active(&self, seat: u8) -> bool;
     /// Whether places go by a score that seats keep once they are out
@@ -143,6 +149,7 @@ pub fn search<N: Node>(
     let mut found = Searched {
         best: moves.first().copied(),
         depth: 0,
+        score: 0,
         nodes: 0,
     };
     let mut search: Search<N::Move> = Search {
@@ -168,6 +175,7 @@ pub fn search<N: Node>(
         }
         found.best = Some(mv);
         found.depth = depth;
+        found.score = score;
         finished = scored;
         if let Some(i) = moves.iter().position(|m| *m == mv) {
             moves[..=i].rotate_right(1);
@@ -271,13 +279,21 @@ impl<M: Copy + PartialEq> Search<'_, M> {
         (0..4).filter(move |s| team & (1 << s) == 0 && node.active(*s))
     }
 
-    /// The opponents still playing, as seats; only the one in check
-    /// when the rules make it move next.
+    /// The opponents that move before the root seat's next turn: only
+    /// the one in check when the rules make it move next; otherwise those
+    /// still playing from the seat to move round to the root seat (after
+    /// the root seat's own move, all of them; after an opponent answered a
+    /// check out of turn, the seats after it).
     fn opponents<N: Node<Move = M>>(&self, node: &N) -> Vec<u8> {
-        match self.forced(node) {
-            Some(seat) => vec![seat],
-            None => self.playing(node).collect(),
+        if let Some(seat) = self.forced(node) {
+            return vec![seat];
         }
+        let first = node.to_move();
+        (0..4)
+            .map(|i| (first + i) % 4)
+            .take_while(|s| *s != self.me)
+            .filter(|s| self.team & (1 << s) == 0 && node.active(*s))
+            .collect()
     }
 
     /// The opponent the rules make move next at once (in check, in
@@ -313,14 +329,20 @@ impl<M: Copy + PartialEq> Search<'_, M> {
         let moves = self.ordered(&turns, ply);
         // A check the rules make its seat answer at once costs no depth:
         // the few answers are searched, and attacks are seen to their end.
-        let forced = ply < MAX_EXTENDED_PLY && self.forced(node).is_some();
-        let child_depth = if forced { depth } else { depth - 1 };
+        let answered = self.forced(node).is_some();
+        let extended = answered && ply < MAX_EXTENDED_PLY;
+        let child_depth = if extended { depth } else { depth - 1 };
         let mut best = INF;
         for (i, mv) in moves {
             let (seat, turn) = &turns[i];
             let mut next = turn.clone();
             next.play(mv);
-            let score = self.own_move(&next, child_depth, alpha, beta, ply + 1);
+            // Play goes on clockwise from a seat that answered a check out
+            // of turn: the opponents after it move before the root seat.
+            let score = match answered && !self.opponents(&next).is_empty() {
+                true => self.replies(&next, child_depth, alpha, beta, ply + 1),
+                false => self.own_move(&next, child_depth, alpha, beta, ply + 1),
+            };
             best = best.min(score);
             beta = beta.min(score);
             if alpha >= beta {

@@ -52,6 +52,10 @@ impl Node for Position4 {
         Position4::play(self, mv);
     }
 
+    fn to_move(&self) -> u8 {
+        Position4::to_move(self)
+    }
+
     fn active(&self, seat: u8) -> bool {
         self.is_active(seat)
     }

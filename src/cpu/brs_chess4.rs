@@ -66,6 +66,10 @@ impl Node for Position {
         Position::play(self, mv);
     }
 
+    fn to_move(&self) -> u8 {
+        Position::to_move(self)
+    }
+
     fn active(&self, seat: u8) -> bool {
         !self.is_out(seat)
     }

@@ -83,6 +83,9 @@ pub struct Searched<M> {
     pub best: Option<M>,
     /// The deepest iteration completed (0: none).
     pub depth: u32,
+    /// The best move's score in that iteration, for the side to move:
+    /// material in centipawns, or from ±500,000 on a game it sees decided.
+    pub score: i32,
     /// Positions visited.
     pub nodes: u64,
 }
