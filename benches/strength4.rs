@@ -9,13 +9,15 @@
 //! `GAMES=n` (default 8 per game), `MS=t` (the time per move, default
 //! 200; levels 3 and 4 take their share of it), `GAME=chess4|shogi4` (or a
 //! table's full name: `chess4 teams`, `shogi4 individual`), `WEAK=n` (the
-//! others' level, default 2: greedy) and `SEARCH=paranoid` (the paranoid
-//! search in both games, for comparison) change the run; `TRACE=1` prints
-//! every move to stderr. In team games "first" means the strong player's
-//! side won; its partner is one of the others, or level 5 too with
-//! `PARTNER=5` (a team of the strongest against a team of the weaker).
-//! Each game's line ends with why it ended and the seats' mates
-//! (four-player shogi) or points (free-for-all chess), in seat order.
+//! others' level, default 2: greedy), `LIMIT=n` (the rooms' move limit,
+//! default 300 to bound the run; `none` plays every game to its end) and
+//! `SEARCH=paranoid` (the paranoid search in both games, for comparison)
+//! change the run; `TRACE=1` prints every move to stderr. In team games
+//! "first" means the strong player's side won; its partner is one of the
+//! others, or level 5 too with `PARTNER=5` (a team of the strongest
+//! against a team of the weaker). Each game's line ends with why it ended
+//! and the seats' mates (four-player shogi) or points (free-for-all
+//! chess), in seat order.
 
 use banmen::cpu::{Budget, MAX_LEVEL, think, think_paranoid};
 use banmen::rules::chess4::Variant;
@@ -32,6 +34,8 @@ struct Setup {
     weak: u8,
     /// In team games, the strong seat's partner plays level 5 too.
     strong_partner: bool,
+    /// The room's move limit (a count, or "none").
+    limit: String,
     trace: bool,
 }
 
@@ -45,7 +49,7 @@ fn play(
     setup: &Setup,
 ) -> (Option<usize>, u32, String) {
     let mut values = RuleValues::defaults(kind.rule_specs());
-    for (name, value) in rules {
+    for (name, value) in rules.iter().chain(&[("move-limit", setup.limit.as_str())]) {
         values.set(name, value).expect("a valid rule");
     }
     let teams = team_game(rules);
@@ -136,30 +140,15 @@ fn main() {
         paranoid: std::env::var("SEARCH").is_ok_and(|s| s == "paranoid"),
         weak: env("WEAK", 2).clamp(1, u64::from(MAX_LEVEL)) as u8,
         strong_partner: env("PARTNER", 0) == u64::from(MAX_LEVEL),
+        limit: std::env::var("LIMIT").unwrap_or_else(|_| "300".to_string()),
         trace: std::env::var_os("TRACE").is_some(),
     };
     let only = std::env::var("GAME").unwrap_or_default();
     let tables: [Table; 4] = [
-        (
-            "chess4 ffa",
-            GameKind::Chess4,
-            &[("type", "ffa"), ("move-limit", "300")],
-        ),
-        (
-            "chess4 teams",
-            GameKind::Chess4,
-            &[("type", "teams"), ("move-limit", "300")],
-        ),
-        (
-            "shogi4 individual",
-            GameKind::Shogi4,
-            &[("move-limit", "300")],
-        ),
-        (
-            "shogi4 pairs",
-            GameKind::Shogi4,
-            &[("format", "pairs"), ("move-limit", "300")],
-        ),
+        ("chess4 ffa", GameKind::Chess4, &[("type", "ffa")]),
+        ("chess4 teams", GameKind::Chess4, &[("type", "teams")]),
+        ("shogi4 individual", GameKind::Shogi4, &[]),
+        ("shogi4 pairs", GameKind::Shogi4, &[("format", "pairs")]),
     ];
     for (name, kind, rules) in tables {
         if !name.starts_with(&only) {
