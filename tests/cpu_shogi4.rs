@@ -125,6 +125,43 @@ fn after_a_check_is_answered_the_seats_after_it_move_before_the_checker() {
     }
 }
 
+/// Pairs, from a game of level 3 and 4 players, South (with North) to
+/// move. West can check North three ways, and North then answers at once;
+/// a search that let North pass instead saw South's side lost (at four
+/// plies, whatever South played).
+const NORTH_CHECKABLE: &str = "4Kn2Se1/2SnPnRnPnSe2/Sw2Gs5/2Pw1PnGn1Pe1/Gw1Pw2Pe1Re1/\
+     Kw1Ss4PeKe/Sw3PsPs2Se/3PsRs2GeGn/1Rw2KsGsSs2 s P,2G,-,- 39";
+
+#[test]
+fn a_partner_in_check_answers_before_anyone_else_moves() {
+    let specs = GameKind::Shogi4.rule_specs();
+    let values = RuleValues::parse(specs, &["format=pairs"]).unwrap();
+    let rules = Shogi4Rules::from_values(&values);
+    let pos = Position4::from_sfen4(NORTH_CHECKABLE, rules.play).unwrap();
+    let west = pos.with_turn(1);
+    let mut checks = 0;
+    for mv in west.legal_moves() {
+        let mut next = west.clone();
+        next.play(mv);
+        if next.in_check(2) {
+            assert_eq!(next.to_move(), 2, "after {mv} North answers at once");
+            checks += 1;
+        }
+    }
+    assert_eq!(checks, 3, "West's checks on North");
+    let g = ShogiGame4::from_position(rules, pos);
+    for depth in [3, 4] {
+        let budget = Budget::new(Duration::from_secs(20));
+        let found = brs4::search(&g, Reach::depth(depth), &budget);
+        assert!(
+            found.score > -500_000,
+            "depth {depth}: {:?} scored {} as lost",
+            found.best.map(|m| m.to_string()),
+            found.score
+        );
+    }
+}
+
 #[test]
 fn every_level_plays_legal_moves_in_both_formats() {
     for format in ["individual", "pairs"] {

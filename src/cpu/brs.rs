@@ -17,7 +17,8 @@
 //! answered, so the opponents between it and the root seat get a layer of
 //! replies before the root seat moves again: a check on the next seat does
 //! not buy a second move in a row, as the search once believed (it chased
-//! mates that a seat moving in between stopped).
+//! mates that a seat moving in between stopped). A partner in check
+//! answers at once too, for the root side, instead of passing.
 //!
 //! Move ordering is what makes the search deep: the replies of all
 //! opponents are ordered together (the most valuable captures first, then
@@ -302,6 +303,13 @@ impl<M: Copy + PartialEq> Search<'_, M> {
         node.forced().filter(|s| self.team & (1 << s) == 0)
     }
 
+    /// The root seat's partner, when the rules make it move next at once
+    /// (in check, in pairs).
+    fn partner_forced<N: Node<Move = M>>(&self, node: &N) -> Option<u8> {
+        node.forced()
+            .filter(|s| *s != self.me && self.team & (1 << s) != 0)
+    }
+
     /// After the root side moved: the reply of any one opponent that is
     /// worst for the root side (a MIN layer of every opponent at once).
     fn replies<N: Node<Move = M>>(
@@ -338,8 +346,10 @@ impl<M: Copy + PartialEq> Search<'_, M> {
             let mut next = turn.clone();
             next.play(mv);
             // Play goes on clockwise from a seat that answered a check out
-            // of turn: the opponents after it move before the root seat.
-            let score = match answered && !self.opponents(&next).is_empty() {
+            // of turn: the opponents after it move before the root seat (a
+            // partner put in check answers first, on the root side's turn).
+            let due = self.partner_forced(&next).is_none() && !self.opponents(&next).is_empty();
+            let score = match answered && due {
                 true => self.replies(&next, child_depth, alpha, beta, ply + 1),
                 false => self.own_move(&next, child_depth, alpha, beta, ply + 1),
             };
@@ -404,7 +414,8 @@ impl<M: Copy + PartialEq> Search<'_, M> {
         }
     }
 
-    /// The root seat to move again (a MAX layer).
+    /// The root side to move (a MAX layer): the root seat, or first its
+    /// partner when the rules make it answer a check at once.
     fn own_move<N: Node<Move = M>>(
         &mut self,
         node: &N,
@@ -422,8 +433,11 @@ impl<M: Copy + PartialEq> Search<'_, M> {
         if depth == 0 {
             return self.own_captures(node, alpha, beta, QUIET_PLIES);
         }
-        let me = self.me;
-        let turns = [(me, node.with_turn(me))];
+        // A partner in check answers first, at no depth (as an opponent
+        // does); play then goes on clockwise from it.
+        let partner = self.partner_forced(node).filter(|_| ply < MAX_EXTENDED_PLY);
+        let seat = partner.unwrap_or(self.me);
+        let turns = [(seat, node.with_turn(seat))];
         let moves = self.ordered(&turns, ply);
         if moves.is_empty() {
             // With no move when its turn comes, a seat is mated (or
@@ -434,11 +448,17 @@ impl<M: Copy + PartialEq> Search<'_, M> {
         for (_, mv) in moves {
             let mut next = turns[0].1.clone();
             next.play(mv);
-            let score = self.replies(&next, depth - 1, alpha, beta, ply + 1);
+            let score = match partner {
+                None => self.replies(&next, depth - 1, alpha, beta, ply + 1),
+                Some(_) if self.opponents(&next).is_empty() => {
+                    self.own_move(&next, depth, alpha, beta, ply + 1)
+                }
+                Some(_) => self.replies(&next, depth, alpha, beta, ply + 1),
+            };
             best = best.max(score);
             alpha = alpha.max(score);
             if alpha >= beta {
-                self.remember(ply, me, &turns[0].1, mv, depth);
+                self.remember(ply, seat, &turns[0].1, mv, depth);
                 break;
             }
             if self.watch.out_of_time {
