@@ -348,8 +348,10 @@ impl<M: Copy + PartialEq> Search<'_, M> {
             // Play goes on clockwise from a seat that answered a check out
             // of turn: the opponents after it move before the root seat (a
             // partner put in check answers first, on the root side's turn).
-            let due = self.partner_forced(&next).is_none() && !self.opponents(&next).is_empty();
-            let score = match answered && due {
+            let due = answered
+                && self.partner_forced(&next).is_none()
+                && !self.opponents(&next).is_empty();
+            let score = match due {
                 true => self.replies(&next, child_depth, alpha, beta, ply + 1),
                 false => self.own_move(&next, child_depth, alpha, beta, ply + 1),
             };
