@@ -300,14 +300,23 @@ impl<M: Copy + PartialEq> Search<'_, M> {
     /// The opponent the rules make move next at once (in check, in
     /// four-player shogi), if any.
     fn forced<N: Node<Move = M>>(&self, node: &N) -> Option<u8> {
-        node.forced().filter(|s| self.team & (1 << s) == 0)
+        self.forced_among(node, !self.team & 0b1111)
     }
 
     /// The root seat's partner, when the rules make it move next at once
     /// (in check, in pairs).
     fn partner_forced<N: Node<Move = M>>(&self, node: &N) -> Option<u8> {
-        node.forced()
-            .filter(|s| *s != self.me && self.team & (1 << s) != 0)
+        self.forced_among(node, self.team & !(1 << self.me))
+    }
+
+    /// The seat among `seats` (bits) the rules make move next at once, if
+    /// any; without a seat to ask about (no partner) the position is not
+    /// asked, which in four-player shogi would cost a check test.
+    fn forced_among<N: Node<Move = M>>(&self, node: &N, seats: u8) -> Option<u8> {
+        match seats {
+            0 => None,
+            _ => node.forced().filter(|s| seats & (1 << s) != 0),
+        }
     }
 
     /// After the root side moved: the reply of any one opponent that is
