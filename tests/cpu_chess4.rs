@@ -127,3 +127,28 @@ fn a_side_behind_stalemates_an_opponent_for_the_draw() {
         "{mv} does not stalemate Blue"
     );
 }
+
+#[test]
+fn in_free_for_all_every_opponent_takes_what_hangs_in_one_round() {
+    // Red's knights on e9, g11 and j9; Blue, Yellow and Green have a
+    // pawn each, and Red can save one knight a move. When each pawn
+    // attacks a knight, two knights fall before Red moves again, since
+    // every seat moves in turn; when only Yellow's does, none. Best-reply
+    // search with the others passing expected no loss here: Red's knight
+    // saved to c8 checks Blue, and with Blue's answer as the one reply,
+    // Yellow and Green stood still (400 against 375).
+    let knights = [("e9", "rN"), ("g11", "rN"), ("j9", "rN")];
+    let score = |pawns: [(&'static str, &'static str); 3]| {
+        let pieces: Vec<(&str, &str)> = knights.iter().chain(&pawns).copied().collect();
+        let g = game(Variant::FreeForAll, "R", &pieces);
+        let budget = Budget::new(Duration::from_secs(5));
+        brs_chess4::search(&g, Reach::depth(2), &budget).score
+    };
+    let all_attack = score([("d10", "bP"), ("h12", "yP"), ("k10", "gP")]);
+    let one_attacks = score([("d5", "bP"), ("h12", "yP"), ("k4", "gP")]);
+    // More than a knight's points (300) apart.
+    assert!(
+        all_attack < one_attacks - 300,
+        "three pawns attacking {all_attack}, one attacking {one_attacks}"
+    );
+}

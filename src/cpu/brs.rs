@@ -18,7 +18,9 @@
 //! replies before the root seat moves again: a check on the next seat does
 //! not buy a second move in a row, as the search once believed (it chased
 //! mates that a seat moving in between stopped). A partner in check
-//! answers at once too, for the root side, instead of passing.
+//! answers at once too, for the root side, instead of passing. In
+//! free-for-all chess the opponents that do not give the best reply do
+//! not pass either: each makes the capture it surely makes, if any.
 //!
 //! Move ordering is what makes the search deep: the replies of all
 //! opponents are ordered together (the most valuable captures first, then
@@ -87,6 +89,12 @@ pub trait Node: Clone {
     fn move_key(mv: Self::Move) -> usize;
     /// How many move keys there are.
     const MOVE_KEYS: usize;
+    /// The capture the seat to move surely makes, if any: in a game with
+    /// points ([`Node::scored`]) the opponents that do not give the best
+    /// reply make it instead of passing.
+    fn sure_capture(&self) -> Option<Self::Move> {
+        None
+    }
     /// The seat the rules make move next whatever else (four-player
     /// shogi's check priority), if any.
     fn forced(&self) -> Option<u8> {
@@ -354,6 +362,7 @@ impl<M: Copy + PartialEq> Search<'_, M> {
             let (seat, turn) = &turns[i];
             let mut next = turn.clone();
             next.play(mv);
+            self.bystanders_capture(&mut next, *seat, &turns);
             // Play goes on clockwise from a seat that answered a check out
             // of turn: the opponents after it move before the root seat (a
             // partner put in check answers first, on the root side's turn).
@@ -378,6 +387,35 @@ impl<M: Copy + PartialEq> Search<'_, M> {
             self.evaluate(node, false)
         } else {
             best
+        }
+    }
+
+    /// After the reply of `replier`, the other opponents in `turns` make
+    /// the capture each surely makes, where the game names one, instead
+    /// of passing (a capture-only form of BRS+, Esser et al. 2013). In
+    /// free-for-all chess every seat moves between two of the root's
+    /// moves and every capture scores: with the others passing, the
+    /// search took a round in which two opponents each take a piece for
+    /// one in which only the worst of them does, and a check froze the
+    /// whole table (the checked seat's answer being the one reply).
+    fn bystanders_capture<N: Node<Move = M>>(&self, next: &mut N, replier: u8, turns: &[(u8, N)]) {
+        // Only where captures score (the others' captures are what decide
+        // places there); elsewhere asking would cost a copy per seat.
+        if !next.scored() {
+            return;
+        }
+        for (seat, _) in turns.iter().filter(|(s, _)| *s != replier) {
+            if self.settled(next, 0).is_some() {
+                return;
+            }
+            if !next.active(*seat) {
+                continue;
+            }
+            let mut turn = next.with_turn(*seat);
+            if let Some(mv) = turn.sure_capture() {
+                turn.play(mv);
+                *next = turn;
+            }
         }
     }
 

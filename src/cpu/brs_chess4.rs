@@ -3,7 +3,9 @@
 //! king or a seat mated on its turn ends the game, and a seat stalemated
 //! on its turn draws it (as does a repetition, which the search meets at
 //! the root); in free-for-all the game ends as the rules say
-//! (`free_for_all_over`) and the most points place first.
+//! (`free_for_all_over`) and the most points place first, and the
+//! opponents that do not give the best reply take what is surely theirs
+//! (`sure_capture`).
 
 use super::brs::{self, Ending, Node};
 use super::multi::chess_values;
@@ -111,6 +113,29 @@ impl Node for Position {
             _ => value(piece),
         };
         Some((piece.owner, worth))
+    }
+
+    /// In free-for-all, the capture taking the most valuable piece
+    /// worth at least the capturer (the cheaper capturer first): a
+    /// capture that scores whatever the answer. Kings do not take.
+    fn sure_capture(&self) -> Option<Move> {
+        if self.variant() != Variant::FreeForAll {
+            return None;
+        }
+        let capturer = |mv: Move| match self.piece_at(mv.from) {
+            Some(piece) if piece.kind == Kind::King => i32::MAX,
+            Some(piece) => value(piece),
+            None => i32::MAX,
+        };
+        self.legal_moves()
+            .into_iter()
+            .filter_map(|mv| {
+                let (_, taken) = self.taken(mv)?;
+                let by = capturer(mv);
+                (taken > 0 && taken >= by).then_some(((taken, -by), mv))
+            })
+            .max_by_key(|(key, _)| *key)
+            .map(|(_, mv)| mv)
     }
 
     fn promotes(&self, mv: Move) -> bool {
