@@ -1,6 +1,8 @@
 //! The four-player chess CPU (best-reply search, `src/cpu/brs_chess4.rs`):
 //! it takes what is left hanging, it plays legal moves in both game types
-//! at every level, and it stops when told.
+//! at every level, it stops when told, it judges stalemates and
+//! repetitions in teams, and in free-for-all it expects every opponent to
+//! take what hangs.
 
 use banmen::cpu::{Budget, Reach, brs_chess4, think};
 use banmen::rules::chess4::{Chess4Rules, ChessGame4, Position, Variant};
@@ -136,7 +138,8 @@ fn in_free_for_all_every_opponent_takes_what_hangs_in_one_round() {
     // every seat moves in turn; when only Yellow's does, none. Best-reply
     // search with the others passing expected no loss here: Red's knight
     // saved to c8 checks Blue, and with Blue's answer as the one reply,
-    // Yellow and Green stood still (400 against 375).
+    // Yellow and Green stood still (375, against 400 with one pawn
+    // attacking).
     let knights = [("e9", "rN"), ("g11", "rN"), ("j9", "rN")];
     let score = |pawns: [(&'static str, &'static str); 3]| {
         let pieces: Vec<(&str, &str)> = knights.iter().chain(&pawns).copied().collect();
