@@ -115,17 +115,14 @@ impl Node for Position {
         Some((piece.owner, worth))
     }
 
-    /// In free-for-all, the capture taking the most valuable piece
-    /// worth at least the capturer (the cheaper capturer first): a
-    /// capture that scores whatever the answer. Kings do not take.
+    /// The capture taking the most valuable piece worth at least the
+    /// capturer (the cheaper capturer first): a capture that scores
+    /// whatever the answer. Kings do not take. (The search asks only in
+    /// free-for-all, where captures score: see [`Node::scored`].)
     fn sure_capture(&self) -> Option<Move> {
-        if self.variant() != Variant::FreeForAll {
-            return None;
-        }
         let capturer = |mv: Move| match self.piece_at(mv.from) {
-            Some(piece) if piece.kind == Kind::King => i32::MAX,
-            Some(piece) => value(piece),
-            None => i32::MAX,
+            Some(piece) if piece.kind != Kind::King => value(piece),
+            _ => i32::MAX,
         };
         self.legal_moves()
             .into_iter()
