@@ -9,7 +9,8 @@
 //! `GAMES=n` (default 8 per game), `MS=t` (the time per move, default
 //! 200; levels 3 and 4 take their share of it), `GAME=chess4|shogi4` (or a
 //! table's full name: `chess4 teams`, `shogi4 individual`), `WEAK=n` (the
-//! others' level, default 2: greedy), `LIMIT=n` (the rooms' move limit,
+//! others' level, default 2: greedy), `STRONG=n` (the strong seat's level,
+//! default 5, to see how far apart two lower levels are), `LIMIT=n` (the rooms' move limit,
 //! default 300 to bound the run; `none` plays every game to its end) and
 //! `SEARCH=paranoid` (the paranoid search in both games, for comparison)
 //! change the run; `TRACE=1` prints every move to stderr. In team games
@@ -31,6 +32,8 @@ use std::time::Duration;
 struct Setup {
     ms: u64,
     paranoid: bool,
+    /// The strong seat's level (level 5 unless `STRONG` says otherwise).
+    strong: u8,
     weak: u8,
     /// In team games, the strong seat's partner plays level 5 too.
     strong_partner: bool,
@@ -67,16 +70,17 @@ fn play(
                 legal.get(rand::rng().random_range(0..legal.len())).cloned()
             }
             true if setup.paranoid => think_paranoid(&game, MAX_LEVEL, &budget),
-            true => think(&game, MAX_LEVEL, &budget),
+            true => think(&game, setup.strong, &budget),
             false => think(&game, setup.weak, &budget),
         };
         let mv = mv.expect("a move while playing");
         let text = game.play(&mv).expect("the CPU plays legal moves");
         if setup.trace {
             eprintln!(
-                "trace {plies} seat {} {text} checked {:?}",
+                "trace {plies} seat {} {text} checked {:?} standings {}",
                 seat.0,
-                game.checked()
+                game.checked(),
+                standings(&game)
             );
         }
         plies += 1;
@@ -109,12 +113,14 @@ fn standings(game: &AnyGame) -> String {
     let row: Vec<String> = match game {
         AnyGame::Shogi4(g) => g.position().mates().iter().map(|m| m.to_string()).collect(),
         AnyGame::Chess4(g) if g.rules().variant == Variant::Teams => Vec::new(),
-        AnyGame::Chess4(g) => g
-            .position()
-            .points()
-            .iter()
-            .map(|p| p.to_string())
-            .collect(),
+        // An `x` marks a seat that is out.
+        AnyGame::Chess4(g) => {
+            let pos = g.position();
+            let out = |seat: usize| if pos.is_out(seat as u8) { "x" } else { "" };
+            (pos.points().iter().enumerate())
+                .map(|(seat, p)| format!("{p}{}", out(seat)))
+                .collect()
+        }
         AnyGame::Shogi(_) => Vec::new(),
     };
     row.join("/")
@@ -138,6 +144,7 @@ fn main() {
     let setup = Setup {
         ms: env("MS", 200),
         paranoid: std::env::var("SEARCH").is_ok_and(|s| s == "paranoid"),
+        strong: env("STRONG", 5).clamp(1, u64::from(MAX_LEVEL)) as u8,
         weak: env("WEAK", 2).clamp(1, u64::from(MAX_LEVEL)) as u8,
         strong_partner: env("PARTNER", 0) == u64::from(MAX_LEVEL),
         limit: std::env::var("LIMIT").unwrap_or_else(|_| "300".to_string()),
@@ -167,9 +174,9 @@ fn main() {
             draws += usize::from(place.is_none());
         }
         let search = if setup.paranoid {
-            "paranoid search"
+            "paranoid search".to_string()
         } else {
-            "level 5"
+            format!("level {}", setup.strong)
         };
         let weak = setup.weak;
         let others = match weak {

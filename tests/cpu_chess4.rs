@@ -2,7 +2,8 @@
 //! it takes what is left hanging, it plays legal moves in both game types
 //! at every level, it stops when told, it judges stalemates and
 //! repetitions in teams, and in free-for-all it expects every opponent to
-//! take what hangs.
+//! take what hangs and plays for the points that place it first when the
+//! room's move limit is near.
 
 use banmen::cpu::{Budget, Reach, brs_chess4, think};
 use banmen::rules::chess4::{Chess4Rules, ChessGame4, Position, Variant};
@@ -153,5 +154,48 @@ fn in_free_for_all_every_opponent_takes_what_hangs_in_one_round() {
     assert!(
         all_attack < one_attacks - 300,
         "three pawns attacking {all_attack}, one attacking {one_attacks}"
+    );
+}
+
+/// A free-for-all game from `pieces` (and the four kings) with Red to
+/// move, Red and Blue on 10 points each, under the room's `move_limit`.
+fn level_on_points(move_limit: &str, pieces: &[(&str, &str)]) -> ChessGame4 {
+    let kings = [("h1", "rK"), ("a7", "bK"), ("g14", "yK"), ("n8", "gK")];
+    let all: Vec<(&str, &str)> = kings.iter().chain(pieces).copied().collect();
+    let text =
+        fen4_with("R", "0,0,0,0", "0,0,0,0", &all).replacen("-0,0,0,0-0-", "-10,10,0,0-0-", 1);
+    let pos =
+        Position::from_fen4(&text, Variant::FreeForAll).unwrap_or_else(|e| panic!("{text}: {e}"));
+    let rules = [String::from("type=ffa"), format!("move-limit={move_limit}")];
+    let rules: Vec<&str> = rules.iter().map(String::as_str).collect();
+    let values = RuleValues::parse(GameKind::Chess4.rule_specs(), &rules).unwrap();
+    ChessGame4::from_position(Chess4Rules::from_values(&values), pos)
+}
+
+#[test]
+fn on_the_last_move_before_the_limit_it_takes_the_point_that_places_it_first() {
+    // Red's queen can take Blue's pawn on g8, which Blue's knight guards.
+    // With the game going on, the queen is worth more than the pawn's
+    // point; on the last move before the room's move limit, that point
+    // places Red first and nothing can answer.
+    let pieces = [("g4", "rQ"), ("g8", "bP"), ("e7", "bN")];
+    let takes = |limit: &str| {
+        let g = level_on_points(limit, &pieces);
+        let found = brs_chess4::search(&g, Reach::depth(3), &Budget::new(Duration::from_secs(5)));
+        let mv = found.best.expect("a move");
+        ((mv.from, mv.to) == (sq("g4"), sq("g8")), found.score)
+    };
+    let (last_move, score) = takes("1");
+    assert!(last_move, "on the last move it keeps its queen ({score})");
+    assert!(score > 500_000, "first place at the limit is won: {score}");
+    let (going_on, score) = takes("none");
+    assert!(
+        !going_on,
+        "with the game going on it gives its queen for a pawn ({score})"
+    );
+    let (two_left, _) = takes("2");
+    assert!(
+        !two_left,
+        "with Blue still to move it gives its queen for a pawn"
     );
 }

@@ -74,6 +74,9 @@ pub trait Node: Clone {
     /// `team` (which includes `me`) won or `me` placed first, or the game
     /// was drawn.
     fn ended(&self, me: u8, team: u8) -> Option<Ending>;
+    /// How the game ends here for `team` (with `me`) when the room's move
+    /// limit stops it: placed by the rules' count, or drawn.
+    fn at_limit(&self, me: u8, team: u8) -> Ending;
     /// The owner and value of the piece `mv` takes, if any.
     fn taken(&self, mv: Self::Move) -> Option<(u8, i32)>;
     /// Whether `mv` promotes.
@@ -136,22 +139,40 @@ struct Search<'a, M> {
     /// Per seat and move key, how much quiet moves have cut the search
     /// off (deeper cuts count more): orders the quiet moves.
     history: Vec<i32>,
+    /// The ply (from the root) at which the room's move limit ends the
+    /// game, if it has one.
+    limit: Option<i32>,
 }
 
-/// The best of `moves` (the root's legal moves) for `me`, whose side is
-/// itself and, in team games (`teams`), its partner across the table,
+/// Where a search starts: the root seat, whether its partner across the
+/// table plays on its side (team games), and how many moves the room's
+/// move limit leaves (`None`: no limit).
+#[derive(Clone, Copy, Debug)]
+pub struct Root {
+    /// The seat to move at the root.
+    pub me: u8,
+    /// Partners across the table (pairs, teams).
+    pub teams: bool,
+    /// Moves left before the move limit ends the game.
+    pub moves_left: Option<u32>,
+}
+
+/// The best of `moves` (the root's legal moves) for the seat `at` names,
+/// whose side is itself and, in team games, its partner across the table,
 /// deepening as far as `reach` says within the budget. A root move to a
 /// position `seen` says the game has had scores as a draw (an even
-/// standing). With noise, the pick among the last finished iteration's
-/// scores is loosened.
+/// standing). Past the room's move limit nothing moves: the game is
+/// judged there as the rules judge it. With noise, the pick among the
+/// last finished iteration's scores is loosened.
 pub fn search<N: Node>(
     root: &N,
     mut moves: Vec<N::Move>,
     seen: &dyn Fn(&N) -> bool,
-    (me, teams): (u8, bool),
+    at: Root,
     reach: Reach,
     budget: &Budget,
 ) -> Searched<N::Move> {
+    let Root { me, teams, .. } = at;
     let partner = if teams { 1 << ((me + 2) % 4) } else { 0 };
     let team = (1 << me) | partner;
     order(root, &mut moves);
@@ -167,6 +188,7 @@ pub fn search<N: Node>(
         watch: Watch::new(budget),
         killers: Vec::new(),
         history: vec![0; 4 * N::MOVE_KEYS],
+        limit: at.moves_left.map(|n| n.min(i32::MAX as u32) as i32),
     };
     let margin = 2 * reach.noise.max(0);
     let mut finished = Vec::new();
@@ -344,7 +366,7 @@ impl<M: Copy + PartialEq> Search<'_, M> {
             return self.evaluate(node, false);
         }
         if depth == 0 {
-            return self.capture_replies(node, alpha, beta, QUIET_PLIES);
+            return self.capture_replies(node, (alpha, beta), ply, QUIET_PLIES);
         }
         let turns: Vec<(u8, N)> = self
             .opponents(node)
@@ -362,7 +384,9 @@ impl<M: Copy + PartialEq> Search<'_, M> {
             let (seat, turn) = &turns[i];
             let mut next = turn.clone();
             next.play(mv);
-            self.bystanders_capture(&mut next, *seat, &turns);
+            if self.limit.is_none_or(|limit| ply + 1 < limit) {
+                self.bystanders_capture(&mut next, *seat, &turns);
+            }
             // Play goes on clockwise from a seat that answered a check out
             // of turn: the opponents after it move before the root seat (a
             // partner put in check answers first, on the root side's turn).
@@ -480,7 +504,7 @@ impl<M: Copy + PartialEq> Search<'_, M> {
             return self.evaluate(node, true);
         }
         if depth == 0 {
-            return self.own_captures(node, alpha, beta, QUIET_PLIES);
+            return self.own_captures(node, (alpha, beta), ply, QUIET_PLIES);
         }
         // A partner in check answers first, at no depth (as an opponent
         // does); play then goes on clockwise from it.
@@ -523,8 +547,8 @@ impl<M: Copy + PartialEq> Search<'_, M> {
     fn capture_replies<N: Node<Move = M>>(
         &mut self,
         node: &N,
-        alpha: i32,
-        mut beta: i32,
+        (alpha, mut beta): (i32, i32),
+        ply: i32,
         plies: u32,
     ) -> i32 {
         let stand = self.evaluate(node, false);
@@ -536,7 +560,7 @@ impl<M: Copy + PartialEq> Search<'_, M> {
         for seat in self.opponents(node) {
             let turn = node.with_turn(seat);
             for mv in captures(&turn, self.team) {
-                let score = self.quiet_child(&turn, mv, (alpha, beta), plies, false);
+                let score = self.quiet_child(&turn, mv, (alpha, beta), (ply, plies), false);
                 best = best.min(score);
                 beta = beta.min(score);
                 if alpha >= beta {
@@ -552,8 +576,8 @@ impl<M: Copy + PartialEq> Search<'_, M> {
     fn own_captures<N: Node<Move = M>>(
         &mut self,
         node: &N,
-        mut alpha: i32,
-        beta: i32,
+        (mut alpha, beta): (i32, i32),
+        ply: i32,
         plies: u32,
     ) -> i32 {
         let stand = self.evaluate(node, true);
@@ -564,7 +588,7 @@ impl<M: Copy + PartialEq> Search<'_, M> {
         let mut best = stand;
         let turn = node.with_turn(self.me);
         for mv in captures(&turn, !self.team & 0b1111) {
-            let score = self.quiet_child(&turn, mv, (alpha, beta), plies, true);
+            let score = self.quiet_child(&turn, mv, (alpha, beta), (ply, plies), true);
             best = best.max(score);
             alpha = alpha.max(score);
             if alpha >= beta {
@@ -575,39 +599,65 @@ impl<M: Copy + PartialEq> Search<'_, M> {
     }
 
     /// The quiescence score after the capture `mv` of the seat to move in
-    /// `turn` (the root seat's when `ours`): the other side's captures
-    /// come next.
+    /// `turn` (the root seat's when `ours`), played at `ply` with `plies`
+    /// captures left: the other side's captures come next.
     fn quiet_child<N: Node<Move = M>>(
         &mut self,
         turn: &N,
         mv: N::Move,
         window: (i32, i32),
-        plies: u32,
+        (ply, plies): (i32, u32),
         ours: bool,
     ) -> i32 {
         self.watch.nodes += 1;
-        let (alpha, beta) = window;
         let mut next = turn.clone();
         next.play(mv);
-        match self.settled(&next, 0) {
+        match self.settled(&next, ply + 1) {
             Some(score) => score,
-            None if ours => self.capture_replies(&next, alpha, beta, plies - 1),
-            None => self.own_captures(&next, alpha, beta, plies - 1),
+            None if ours => self.capture_replies(&next, window, ply + 1, plies - 1),
+            None => self.own_captures(&next, window, ply + 1, plies - 1),
         }
     }
 
     /// The score of a decided position: the root side lost a seat (later
     /// is better), or the game over with the root side first (sooner is
-    /// better), drawn, or not first.
+    /// better), drawn, or not first; or the room's move limit reached
+    /// at `ply`.
     fn settled<N: Node<Move = M>>(&self, node: &N, ply: i32) -> Option<i32> {
         if (0..4).any(|s| self.team & (1 << s) != 0 && !node.active(s)) {
             return Some(-WIN + ply);
         }
-        Some(match node.ended(self.me, self.team)? {
+        if let Some(ending) = node.ended(self.me, self.team) {
+            return Some(self.ending_score(ending, ply));
+        }
+        if self.limit.is_some_and(|limit| ply >= limit) {
+            return Some(self.limit_score(node, ply));
+        }
+        None
+    }
+
+    /// What a game the rules ended at `ply` is worth to the root side.
+    fn ending_score(&self, ending: Ending, ply: i32) -> i32 {
+        match ending {
             Ending::First => WIN - ply,
             Ending::Behind => -WIN / 2,
             Ending::Drawn => DRAW,
-        })
+        }
+    }
+
+    /// The score where the move limit stops the game: first place is
+    /// won; behind, the standing still orders the lines (a CPU that
+    /// cannot be first still plays for the places below), well under
+    /// any game still going on.
+    fn limit_score<N: Node<Move = M>>(&self, node: &N, ply: i32) -> i32 {
+        match node.at_limit(self.me, self.team) {
+            Ending::Behind => {
+                let active: [bool; 4] = std::array::from_fn(|s| node.active(s as u8));
+                let standing = standing(&node.totals(), self.team, &active, node.scored());
+                -WIN / 4 + standing.clamp(-WIN / 8, WIN / 8)
+            }
+            ending => self.ending_score(ending, ply),
+        }
     }
 
     /// The root side's standing (see [`standing`]), less what it stands to

@@ -1,7 +1,7 @@
 //! Four-player shogi for the best-reply search (`brs.rs`): material on the
 //! board and in hand, mates delivered, and pieces other seats attack.
 
-use super::brs::{self, Ending, Node};
+use super::brs::{self, Ending, Node, Root};
 use super::multi::shogi_values;
 use super::{Budget, Reach, Searched};
 use crate::rules::shogi4::adapter::to_piece_kind;
@@ -22,14 +22,13 @@ pub fn search(game: &ShogiGame4, reach: Reach, budget: &Budget) -> Searched<Move
     let pairs = pos.play_rules().format == Format::Pairs;
     // The game's list: it leaves out a forbidden repetition.
     let moves = game.legal_moves();
-    brs::search(
-        pos,
-        moves,
-        &|_| false,
-        (pos.to_move(), pairs),
-        reach,
-        budget,
-    )
+    let at = Root {
+        me: pos.to_move(),
+        teams: pairs,
+        moves_left: (game.rules().move_limit)
+            .map(|limit| limit.saturating_sub(game.moves().len() as u32)),
+    };
+    brs::search(pos, moves, &|_| false, at, reach, budget)
 }
 
 /// A piece's worth (kings none).
@@ -77,6 +76,19 @@ impl Node for Position4 {
             .filter(|s| *s != me && self.is_active(*s))
             .all(|s| self.ranking(s) <= mine);
         Some(first.into())
+    }
+
+    /// Pairs draw; alone, the survivors rank by mates, then pieces
+    /// (the rules' count at the limit), and the mated below them.
+    fn at_limit(&self, me: u8, _team: u8) -> Ending {
+        if self.play_rules().format == Format::Pairs {
+            return Ending::Drawn;
+        }
+        let key = |s: u8| (self.mates()[s as usize], self.pieces(s));
+        let first = (0..4)
+            .filter(|s| *s != me && self.is_active(*s))
+            .all(|s| key(s) <= key(me));
+        first.into()
     }
 
     fn taken(&self, mv: Move4) -> Option<(u8, i32)> {
@@ -197,5 +209,39 @@ mod tests {
             }
         }
         assert!(judged >= 40, "only {judged} survivors judged");
+    }
+
+    /// Where the room's move limit stops the game, the search's verdict
+    /// agrees with the rules' placings (the survivors by mates, then
+    /// pieces; equal places share first).
+    #[test]
+    fn the_search_judges_the_move_limit_as_the_rules_place_it() {
+        let mut judged = 0;
+        for (i, first) in (0..4).cycle().take(40).enumerate() {
+            let rules = Shogi4Rules {
+                move_limit: Some(20 + 3 * i as u32),
+                ..Shogi4Rules::default()
+            };
+            let mut game = ShogiGame4::new(rules, first);
+            while game.outcome().is_none() {
+                let mv = greedy4::pick(&game, 1).expect("a move while playing");
+                game.play(mv).expect("a legal move");
+            }
+            let outcome = game.outcome().expect("over");
+            let Verdict::Placings(places) = &outcome.verdict else {
+                panic!("individual games place");
+            };
+            if outcome.reason != EndReason::MoveLimit {
+                continue;
+            }
+            let pos = game.position();
+            for placing in places.iter().filter(|p| pos.is_active(p.seat.0)) {
+                let seat = placing.seat.0;
+                let first = Node::at_limit(pos, seat, 1 << seat);
+                assert_eq!(first, (placing.place == 1).into(), "{}", game.record());
+                judged += 1;
+            }
+        }
+        assert!(judged >= 80, "only {judged} survivors judged");
     }
 }

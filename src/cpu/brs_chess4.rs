@@ -7,7 +7,7 @@
 //! opponents that do not give the best reply take what is surely theirs
 //! (`sure_capture`).
 
-use super::brs::{self, Ending, Node};
+use super::brs::{self, Ending, Node, Root};
 use super::multi::chess_values;
 use super::{Budget, Reach, Searched};
 use crate::rules::chess4::adapter::to_piece_kind;
@@ -35,7 +35,13 @@ pub fn search(game: &ChessGame4, reach: Reach, budget: &Budget) -> Searched<Move
     // repetition ends teams in: a side ahead plays on, one behind takes it.
     let seen = |next: &Position| teams && game.occurrences(next) > 0;
     let moves = game.legal_moves();
-    brs::search(pos, moves, &seen, (pos.to_move(), teams), reach, budget)
+    let at = Root {
+        me: pos.to_move(),
+        teams,
+        moves_left: (game.rules().move_limit)
+            .map(|limit| limit.saturating_sub(game.moves().len() as u32)),
+    };
+    brs::search(pos, moves, &seen, at, reach, budget)
 }
 
 /// A live piece's worth (kings none; grey pieces are worth nothing).
@@ -94,16 +100,20 @@ impl Node for Position {
                     false => Some(Ending::Drawn),
                 }
             }
-            Variant::FreeForAll if self.free_for_all_over() => {
-                let points = self.points();
-                let mine = points[me as usize];
-                let first = (0..4)
-                    .filter(|s| *s != me as usize)
-                    .all(|s| points[s] < mine);
-                Some(first.into())
-            }
+            Variant::FreeForAll if self.free_for_all_over() => Some(self.at_limit(me, team)),
             Variant::FreeForAll => None,
         }
+    }
+
+    /// Teams draw; in free-for-all the most points place first (equal
+    /// points share the place, as the rules have it).
+    fn at_limit(&self, me: u8, _team: u8) -> Ending {
+        if self.variant() == Variant::Teams {
+            return Ending::Drawn;
+        }
+        let points = self.points();
+        let mine = points[me as usize];
+        points.iter().all(|p| *p <= mine).into()
     }
 
     fn taken(&self, mv: Move) -> Option<(u8, i32)> {
@@ -170,5 +180,55 @@ impl Node for Position {
 
     fn move_key(mv: Move) -> usize {
         usize::from(mv.from.0) * 196 + usize::from(mv.to.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Node;
+    use crate::rules::chess4::{Chess4Rules, ChessGame4, Variant};
+    use crate::rules::vocab::{EndReason, Verdict};
+    use rand::SeedableRng;
+    use rand::rngs::StdRng;
+    use rand::seq::IndexedRandom;
+
+    /// Where the room's move limit or the eliminations end a free-for-all
+    /// game, the search's verdict agrees with the rules' placings (equal
+    /// points share first place), in games of random moves (seeded).
+    #[test]
+    fn the_search_judges_a_free_for_all_ending_as_the_rules_place_it() {
+        let mut judged = 0;
+        for i in 0..40 {
+            let rules = Chess4Rules {
+                variant: Variant::FreeForAll,
+                move_limit: Some(40 + 10 * i),
+                ..Chess4Rules::default()
+            };
+            let mut game = ChessGame4::new(rules, (i % 4) as u8);
+            let mut rng = StdRng::seed_from_u64(u64::from(i));
+            while game.outcome().is_none() {
+                let moves = game.legal_moves();
+                let mv = *moves.choose(&mut rng).expect("a move while playing");
+                game.play(mv).expect("a legal move");
+            }
+            let outcome = game.outcome().expect("over");
+            let Verdict::Placings(places) = &outcome.verdict else {
+                panic!("free-for-all games place");
+            };
+            let pos = game.position();
+            for placing in places.iter().filter(|p| !pos.is_out(p.seat.0)) {
+                let seat = placing.seat.0;
+                let first = (placing.place == 1).into();
+                match outcome.reason {
+                    EndReason::MoveLimit => assert_eq!(Node::at_limit(pos, seat, 1 << seat), first),
+                    EndReason::Eliminations => {
+                        assert_eq!(Node::ended(pos, seat, 1 << seat), Some(first))
+                    }
+                    _ => continue,
+                }
+                judged += 1;
+            }
+        }
+        assert!(judged >= 80, "only {judged} seats judged");
     }
 }
