@@ -170,44 +170,49 @@ fn material(pos: &Position4) -> [i32; 4] {
 #[cfg(test)]
 mod tests {
     use super::super::greedy4;
-    use super::Node;
-    use crate::rules::shogi4::{Shogi4Rules, ShogiGame4};
+    use super::{Ending, Node};
+    use crate::rules::shogi4::{Position4, Shogi4Rules, ShogiGame4};
     use crate::rules::vocab::{EndReason, Verdict};
 
-    /// The search's verdict on an ending agrees with the rules' placings,
-    /// games of noisy greedy players played to their second mate (where
-    /// ties in mates are decided by pieces counted, not valued).
-    #[test]
-    fn the_search_judges_an_ending_as_the_rules_place_it() {
+    /// Plays 40 games of noisy greedy players under `rules(i)` for game
+    /// `i` (the first seat going round); in those that end for `reason`,
+    /// holds the search's `verdict` on each survivor to the rules'
+    /// placings. Returns how many survivors it judged.
+    fn judge_survivors(
+        rules: impl Fn(u32) -> Shogi4Rules,
+        reason: EndReason,
+        verdict: impl Fn(&Position4, u8) -> Option<Ending>,
+    ) -> usize {
         let mut judged = 0;
-        for first in (0..4).cycle().take(40) {
-            let mut game = ShogiGame4::new(Shogi4Rules::default(), first);
+        for (i, first) in (0..4).cycle().take(40).enumerate() {
+            let mut game = ShogiGame4::new(rules(i as u32), first);
             while game.outcome().is_none() && game.moves().len() < 600 {
                 let mv = greedy4::pick(&game, 1).expect("a move while playing");
                 game.play(mv).expect("a legal move");
             }
-            let Some(outcome) = game.outcome() else {
+            let Some(outcome) = game.outcome().filter(|o| o.reason == reason) else {
                 continue;
             };
             let Verdict::Placings(places) = &outcome.verdict else {
                 panic!("individual games place");
             };
-            if outcome.reason != EndReason::Eliminations {
-                continue;
-            }
             let pos = game.position();
             for placing in places.iter().filter(|p| pos.is_active(p.seat.0)) {
-                let seat = placing.seat.0;
-                let first = Node::ended(pos, seat, 1 << seat);
-                assert_eq!(
-                    first,
-                    Some((placing.place == 1).into()),
-                    "{}",
-                    game.record()
-                );
+                let first = Some((placing.place == 1).into());
+                assert_eq!(verdict(pos, placing.seat.0), first, "{}", game.record());
                 judged += 1;
             }
         }
+        judged
+    }
+
+    /// The search's verdict on an ending agrees with the rules' placings,
+    /// games played to their second mate (where ties in mates are decided
+    /// by pieces counted, not valued).
+    #[test]
+    fn the_search_judges_an_ending_as_the_rules_place_it() {
+        let ended = |pos: &Position4, seat: u8| Node::ended(pos, seat, 1 << seat);
+        let judged = judge_survivors(|_| Shogi4Rules::default(), EndReason::Eliminations, ended);
         assert!(judged >= 40, "only {judged} survivors judged");
     }
 
@@ -216,32 +221,12 @@ mod tests {
     /// pieces; equal places share first).
     #[test]
     fn the_search_judges_the_move_limit_as_the_rules_place_it() {
-        let mut judged = 0;
-        for (i, first) in (0..4).cycle().take(40).enumerate() {
-            let rules = Shogi4Rules {
-                move_limit: Some(20 + 3 * i as u32),
-                ..Shogi4Rules::default()
-            };
-            let mut game = ShogiGame4::new(rules, first);
-            while game.outcome().is_none() {
-                let mv = greedy4::pick(&game, 1).expect("a move while playing");
-                game.play(mv).expect("a legal move");
-            }
-            let outcome = game.outcome().expect("over");
-            let Verdict::Placings(places) = &outcome.verdict else {
-                panic!("individual games place");
-            };
-            if outcome.reason != EndReason::MoveLimit {
-                continue;
-            }
-            let pos = game.position();
-            for placing in places.iter().filter(|p| pos.is_active(p.seat.0)) {
-                let seat = placing.seat.0;
-                let first = Node::at_limit(pos, seat, 1 << seat);
-                assert_eq!(first, (placing.place == 1).into(), "{}", game.record());
-                judged += 1;
-            }
-        }
-        assert!(judged >= 80, "only {judged} survivors judged");
+        let rules = |i: u32| Shogi4Rules {
+            move_limit: Some(12 + 2 * i),
+            ..Shogi4Rules::default()
+        };
+        let at_limit = |pos: &Position4, seat: u8| Some(Node::at_limit(pos, seat, 1 << seat));
+        let judged = judge_survivors(rules, EndReason::MoveLimit, at_limit);
+        assert!(judged >= 40, "only {judged} survivors judged");
     }
 }
