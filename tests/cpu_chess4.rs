@@ -158,12 +158,16 @@ fn in_free_for_all_every_opponent_takes_what_hangs_in_one_round() {
 }
 
 /// A free-for-all game from `pieces` (and the four kings) with Red to
-/// move, Red and Blue on 10 points each, under the room's `move_limit`.
-fn level_on_points(move_limit: &str, pieces: &[(&str, &str)]) -> ChessGame4 {
+/// move, the seats on `points` (FEN4's field), under the room's
+/// `move_limit`.
+fn on_points(points: &str, move_limit: &str, pieces: &[(&str, &str)]) -> ChessGame4 {
     let kings = [("h1", "rK"), ("a7", "bK"), ("g14", "yK"), ("n8", "gK")];
     let all: Vec<(&str, &str)> = kings.iter().chain(pieces).copied().collect();
-    let text =
-        fen4_with("R", "0,0,0,0", "0,0,0,0", &all).replacen("-0,0,0,0-0-", "-10,10,0,0-0-", 1);
+    let text = fen4_with("R", "0,0,0,0", "0,0,0,0", &all).replacen(
+        "-0,0,0,0-0-",
+        &format!("-{points}-0-"),
+        1,
+    );
     let pos =
         Position::from_fen4(&text, Variant::FreeForAll).unwrap_or_else(|e| panic!("{text}: {e}"));
     let rules = [String::from("type=ffa"), format!("move-limit={move_limit}")];
@@ -180,22 +184,37 @@ fn on_the_last_move_before_the_limit_it_takes_the_point_that_places_it_first() {
     // places Red first and nothing can answer.
     let pieces = [("g4", "rQ"), ("g8", "bP"), ("e7", "bN")];
     let takes = |limit: &str| {
-        let g = level_on_points(limit, &pieces);
-        let found = brs_chess4::search(&g, Reach::depth(3), &Budget::new(Duration::from_secs(5)));
+        let g = on_points("10,10,0,0", limit, &pieces);
+        let found = brs_chess4::search(&g, Reach::depth(4), &Budget::new(Duration::from_secs(5)));
         let mv = found.best.expect("a move");
-        ((mv.from, mv.to) == (sq("g4"), sq("g8")), found.score)
+        (
+            (mv.from, mv.to) == (sq("g4"), sq("g8")),
+            found.score,
+            found.depth,
+        )
     };
-    let (last_move, score) = takes("1");
+    let (last_move, score, _) = takes("1");
     assert!(last_move, "on the last move it keeps its queen ({score})");
     assert!(score > 500_000, "first place at the limit is won: {score}");
-    let (going_on, score) = takes("none");
+    let (going_on, score, depth) = takes("none");
     assert!(
         !going_on,
         "with the game going on it gives its queen for a pawn ({score})"
     );
-    let (two_left, _) = takes("2");
+    assert_eq!(depth, 4);
+    let (two_left, _, _) = takes("2");
     assert!(
         !two_left,
         "with Blue still to move it gives its queen for a pawn"
     );
+}
+
+#[test]
+fn the_search_stops_deepening_once_every_line_reaches_the_limit() {
+    // Blue is out of Red's reach on points: every line ends behind, and
+    // past two plies the limit leaves nothing more to see.
+    let g = on_points("10,30,0,0", "2", &[("g4", "rQ"), ("g8", "bP")]);
+    let found = brs_chess4::search(&g, Reach::depth(6), &Budget::new(Duration::from_secs(5)));
+    assert!(found.score < 0, "behind at the limit: {}", found.score);
+    assert_eq!(found.depth, 2);
 }

@@ -211,7 +211,10 @@ pub fn search<N: Node>(
         if let Some(i) = moves.iter().position(|m| *m == mv) {
             moves[..=i].rotate_right(1);
         }
-        if score.abs() > WIN / 2 {
+        // A decided game, or every line already run to the move limit
+        // (each unit of depth is at least a ply): deeper sees no more.
+        let to_limit = search.limit.is_some_and(|limit| depth as i32 >= limit);
+        if score.abs() > WIN / 2 || to_limit {
             break;
         }
     }
