@@ -654,21 +654,22 @@ impl<M: Copy + PartialEq> Search<'_, M> {
     /// any game still going on.
     fn limit_score<N: Node<Move = M>>(&self, node: &N, ply: i32) -> i32 {
         match node.at_limit(self.me, self.team) {
-            Ending::Behind => {
-                let active: [bool; 4] = std::array::from_fn(|s| node.active(s as u8));
-                let standing = standing(&node.totals(), self.team, &active, node.scored());
-                -WIN / 4 + standing.clamp(-WIN / 8, WIN / 8)
-            }
+            Ending::Behind => -WIN / 4 + self.standing(node).clamp(-WIN / 8, WIN / 8),
             ending => self.ending_score(ending, ply),
         }
+    }
+
+    /// The root side's [`standing`] in `node`.
+    fn standing<N: Node<Move = M>>(&self, node: &N) -> i32 {
+        let active: [bool; 4] = std::array::from_fn(|s| node.active(s as u8));
+        standing(&node.totals(), self.team, &active, node.scored())
     }
 
     /// The root side's standing (see [`standing`]), less what it stands to
     /// lose where an opponent attacks its pieces (more when an opponent
     /// moves next), plus what it may take when it moves next.
     fn evaluate<N: Node<Move = M>>(&self, node: &N, ours_to_move: bool) -> i32 {
-        let active: [bool; 4] = std::array::from_fn(|s| node.active(s as u8));
-        let standing = standing(&node.totals(), self.team, &active, node.scored());
+        let standing = self.standing(node);
         let (lose, take) = node.exposed(self.team);
         let risk = if ours_to_move {
             lose / 4 - take / 2

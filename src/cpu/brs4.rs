@@ -25,8 +25,7 @@ pub fn search(game: &ShogiGame4, reach: Reach, budget: &Budget) -> Searched<Move
     let at = Root {
         me: pos.to_move(),
         teams: pairs,
-        moves_left: (game.rules().move_limit)
-            .map(|limit| limit.saturating_sub(game.moves().len() as u32)),
+        moves_left: game.moves_left(),
     };
     brs::search(pos, moves, &|_| false, at, reach, budget)
 }

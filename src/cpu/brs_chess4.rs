@@ -38,8 +38,7 @@ pub fn search(game: &ChessGame4, reach: Reach, budget: &Budget) -> Searched<Move
     let at = Root {
         me: pos.to_move(),
         teams,
-        moves_left: (game.rules().move_limit)
-            .map(|limit| limit.saturating_sub(game.moves().len() as u32)),
+        moves_left: game.moves_left(),
     };
     brs::search(pos, moves, &seen, at, reach, budget)
 }

@@ -73,6 +73,13 @@ impl ChessGame4 {
         &self.moves
     }
 
+    /// Moves left before the room's move limit ends the game (`None`:
+    /// no limit): what the game's end and the CPU's search both count.
+    pub fn moves_left(&self) -> Option<u32> {
+        let played = u32::try_from(self.moves.len()).unwrap_or(u32::MAX);
+        (self.rules.move_limit).map(|limit| limit.saturating_sub(played))
+    }
+
     /// How the game ended, once it has.
     pub fn outcome(&self) -> Option<&Outcome> {
         self.outcome.as_ref()
@@ -157,11 +164,7 @@ impl ChessGame4 {
             verdict(EndReason::Repetition)
         } else if pos.halfmove_clock() >= FIFTY_MOVES {
             verdict(EndReason::FiftyMoves)
-        } else if self
-            .rules
-            .move_limit
-            .is_some_and(|n| self.moves.len() as u32 >= n)
-        {
+        } else if self.moves_left() == Some(0) {
             verdict(EndReason::MoveLimit)
         } else {
             None

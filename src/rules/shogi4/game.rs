@@ -98,6 +98,13 @@ impl ShogiGame4 {
         &self.moves
     }
 
+    /// Moves left before the room's move limit ends the game (`None`:
+    /// no limit): what the game's end and the CPU's search both count.
+    pub fn moves_left(&self) -> Option<u32> {
+        let played = u32::try_from(self.moves.len()).unwrap_or(u32::MAX);
+        (self.rules.move_limit).map(|limit| limit.saturating_sub(played))
+    }
+
     /// How the game ended, once it has.
     pub fn outcome(&self) -> Option<&Outcome> {
         self.outcome.as_ref()
@@ -171,10 +178,8 @@ impl ShogiGame4 {
         if self.history.iter().filter(|s| s.hash == now).count() >= 4 {
             return Some(self.stopped_outcome(EndReason::Repetition));
         }
-        match self.rules.move_limit {
-            Some(limit) if self.moves.len() >= limit as usize => {
-                Some(self.stopped_outcome(EndReason::MoveLimit))
-            }
+        match self.moves_left() {
+            Some(0) => Some(self.stopped_outcome(EndReason::MoveLimit)),
             _ => None,
         }
     }
