@@ -131,6 +131,17 @@ impl Node for Position4 {
         (lose, take)
     }
 
+    fn attacked_around_king(&self, seat: u8) -> i32 {
+        let Some(king) = self.king_square(seat) else {
+            return 0;
+        };
+        let others = !(1 << seat) & 0b1111;
+        brs::count_around(|dx, dy| {
+            king.offset(dx, dy)
+                .is_some_and(|sq| self.attackers_ignoring(sq, king.0) & others != 0)
+        })
+    }
+
     const MOVE_KEYS: usize = 81 * 81 + 5 * 81;
 
     fn move_key(mv: Move4) -> usize {
@@ -227,5 +238,27 @@ mod tests {
         let at_limit = |pos: &Position4, seat: u8| Some(Node::at_limit(pos, seat, 1 << seat));
         let judged = judge_survivors(rules, EndReason::MoveLimit, at_limit);
         assert!(judged >= 40, "only {judged} survivors judged");
+    }
+
+    /// The squares of a king another seat attacks: its own and those next
+    /// to it, a line stopped by a piece, the king taken off its square.
+    #[test]
+    fn it_counts_the_attacked_squares_around_a_king() {
+        let count = |sfen4: &str| {
+            let play = Shogi4Rules::default().play;
+            let pos = Position4::from_sfen4(sfen4, play).expect("a position");
+            Node::attacked_around_king(&pos, 0)
+        };
+        // South's king in the corner behind its pawns; East's rook on i5
+        // reaches none of its squares.
+        assert_eq!(count("Kw3Kn3Ke/9/9/4Ss4/8Re/9/9/PsPs7/Ks8 s -,-,-,- 1"), 0);
+        // On i1 it checks along the first row: a1 and b1, not the pawns'
+        // squares above.
+        assert_eq!(count("Kw3Kn3Ke/9/9/4Ss4/9/9/9/PsPs7/Ks7Re s -,-,-,- 1"), 2);
+        // On i2 it stops at the pawn on b2, which it attacks.
+        assert_eq!(count("Kw3Kn3Ke/9/9/4Ss4/9/9/9/PsPs6Re/Ks8 s -,-,-,- 1"), 1);
+        // With the king on b1, the rook's line goes on through it to a1:
+        // a1, b1 and c1.
+        assert_eq!(count("Kw3Kn3Ke/9/9/4Ss4/9/9/9/PsPs7/1Ks6Re s -,-,-,- 1"), 3);
     }
 }
