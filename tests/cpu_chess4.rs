@@ -2,8 +2,9 @@
 //! it takes what is left hanging, it plays legal moves in both game types
 //! at every level, it stops when told, it judges stalemates and
 //! repetitions in teams, and in free-for-all it expects every opponent to
-//! take what hangs and plays for the points that place it first when the
-//! room's move limit is near.
+//! take what hangs, sees one seat's check made into the next seat's mate,
+//! and plays for the points that place it first when the room's move
+//! limit is near.
 
 use banmen::cpu::{Budget, Reach, brs_chess4, think};
 use banmen::rules::chess4::{Chess4Rules, ChessGame4, Position, Variant};
@@ -217,4 +218,35 @@ fn the_search_stops_deepening_once_every_line_reaches_the_limit() {
     let found = brs_chess4::search(&g, Reach::depth(6), &Budget::new(Duration::from_secs(5)));
     assert!(found.score < 0, "behind at the limit: {}", found.score);
     assert_eq!(found.depth, 2);
+}
+
+#[test]
+fn in_free_for_all_it_sees_one_seat_check_and_the_next_mate() {
+    // Red's pawn on i2 can take Green's knight on h3. It then no longer
+    // stands between Blue's bishop and Red's king on h1: the bishop's
+    // check from k4 leaves the king g1 and i1, and Yellow, moving before
+    // Red, takes the pawn on h3 with its knight and covers both: mate.
+    // Without Yellow's knight the check is answered and the knight is
+    // Red's for nothing.
+    let pieces = [
+        ("g2", "rN"),
+        ("h2", "rP"),
+        ("i2", "rP"),
+        ("h3", "gN"),
+        ("j5", "bB"),
+        ("j4", "yN"),
+    ];
+    let takes = |pieces: &[(&str, &str)]| {
+        let g = game(Variant::FreeForAll, "R", pieces);
+        let found = brs_chess4::search(&g, Reach::depth(3), &Budget::new(Duration::from_secs(5)));
+        let mv = found.best.expect("a move");
+        ((mv.from, mv.to) == (sq("i2"), sq("h3")), found.score)
+    };
+    let (took, score) = takes(&pieces);
+    assert!(!took, "it took the knight and was mated ({score})");
+    let (took, score) = takes(&pieces[..5]);
+    assert!(
+        took,
+        "without Yellow's knight it leaves the knight ({score})"
+    );
 }

@@ -120,6 +120,13 @@ pub trait Node: Clone {
     fn attacked_around_king(&self, _seat: u8) -> i32 {
         0
     }
+    /// Whether `seat` is in check and answers it only on its turn, the
+    /// seats moving before it free to take its king or mate it (free-for-all
+    /// chess); four-player shogi makes a checked seat answer at once
+    /// instead ([`Node::forced`]).
+    fn check_waits(&self, _seat: u8) -> bool {
+        false
+    }
 }
 
 /// How many of the nine offsets `(dx, dy)` around a king (its own square
@@ -423,6 +430,7 @@ impl<M: Copy + PartialEq> Search<'_, M> {
                 && !self.opponents(&next).is_empty();
             let score = match due {
                 true => self.replies(&next, child_depth, alpha, beta, ply + 1),
+                _ if self.mated_before_answer(&next) => -WIN + ply + 2,
                 false => self.own_move(&next, child_depth, alpha, beta, ply + 1),
             };
             best = best.min(score);
@@ -440,6 +448,29 @@ impl<M: Copy + PartialEq> Search<'_, M> {
         } else {
             best
         }
+    }
+
+    /// Whether, with the root seat in a check it answers only on its turn
+    /// ([`Node::check_waits`]), one of the opponents moving before it
+    /// mates it (or takes its king): one seat's check, another's mate.
+    /// Only that one move is tried, not a layer of replies with all that
+    /// follows: a full layer placed first less often (README).
+    fn mated_before_answer<N: Node<Move = M>>(&mut self, node: &N) -> bool {
+        if !node.check_waits(self.me) {
+            return false;
+        }
+        for seat in self.opponents(node) {
+            let turn = node.with_turn(seat);
+            for mv in turn.moves() {
+                self.watch.nodes += 1;
+                let mut next = turn.clone();
+                next.play(mv);
+                if !next.active(self.me) {
+                    return true;
+                }
+            }
+        }
+        false
     }
 
     /// After the reply of `replier`, the other opponents in `turns` make
