@@ -5,7 +5,8 @@
 //! the root); in free-for-all the game ends as the rules say
 //! (`free_for_all_over`) and the most points place first, and the
 //! opponents that do not give the best reply take what is surely theirs
-//! (`sure_capture`).
+//! (`sure_capture`), and a check waits for its seat's turn, the seats
+//! before it free to mate it (`check_waits`).
 
 use super::brs::{self, Ending, Node, Root};
 use super::multi::chess_values;
