@@ -428,10 +428,12 @@ impl<M: Copy + PartialEq> Search<'_, M> {
             let due = answered
                 && self.partner_forced(&next).is_none()
                 && !self.opponents(&next).is_empty();
-            let score = match due {
-                true => self.replies(&next, child_depth, alpha, beta, ply + 1),
-                _ if self.mated_before_answer(&next) => -WIN + ply + 2,
-                false => self.own_move(&next, child_depth, alpha, beta, ply + 1),
+            let score = if due {
+                self.replies(&next, child_depth, alpha, beta, ply + 1)
+            } else if self.mated_before_answer(&next) {
+                -WIN + ply + 2
+            } else {
+                self.own_move(&next, child_depth, alpha, beta, ply + 1)
             };
             best = best.min(score);
             beta = beta.min(score);
