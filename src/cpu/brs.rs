@@ -48,6 +48,12 @@ const MATE_NOW: i32 = 300;
 /// Forced answers to checks cost no depth up to this ply (a bound on
 /// long chains of checks).
 const MAX_EXTENDED_PLY: i32 = 16;
+/// How many positions' best moves the search keeps ([`Hints`]): a power
+/// of two (about 3 MB for four-player chess).
+const HINT_SLOTS: usize = 1 << 17;
+/// Sets apart the hint of an opponents' layer from the root side's in the
+/// same position: the key of one is the other's with these bits flipped.
+const REPLIES_LAYER: u64 = 0x9e37_79b9_7f4a_7c15;
 /// What a seat playing alone pays for its king's surroundings, times the
 /// square of the attacked squares around it
 /// ([`Node::attacked_around_king`]). Best-reply search lets one opponent
@@ -97,6 +103,9 @@ pub trait Node: Clone {
     /// The most valuable piece of `team` another seat attacks, and the
     /// most valuable piece of another seat `team` attacks.
     fn exposed(&self, team: u8) -> (i32, i32);
+    /// A hash of the position (its board, hands, seat to move and seats
+    /// out): where the search keeps the best move it found there.
+    fn key(&self) -> u64;
     /// A number below [`Node::MOVE_KEYS`] for `mv`'s squares (and a
     /// drop's piece): where the history of good moves keeps its count.
     fn move_key(mv: Self::Move) -> usize;
@@ -157,6 +166,47 @@ impl From<bool> for Ending {
     }
 }
 
+/// The best move the search found at each position it met, by the
+/// position's key ([`Node::key`]; one slot per key's low bits, the latest
+/// kept): tried first when the position comes again, in the next, deeper
+/// iteration or by another order of the same moves. Only the move is
+/// kept, not the score, so a hint orders moves and never decides one.
+struct Hints<M> {
+    slots: Vec<Option<(u64, u8, M)>>,
+}
+
+impl<M: Copy + PartialEq> Hints<M> {
+    fn new() -> Hints<M> {
+        Hints {
+            slots: vec![None; HINT_SLOTS],
+        }
+    }
+
+    /// The move of `seat` kept for `key`, if any.
+    fn get(&self, key: u64) -> Option<(u8, M)> {
+        match self.slots[key as usize % HINT_SLOTS] {
+            Some((kept, seat, mv)) if kept == key => Some((seat, mv)),
+            _ => None,
+        }
+    }
+
+    fn put(&mut self, key: u64, (seat, mv): (u8, M)) {
+        self.slots[key as usize % HINT_SLOTS] = Some((key, seat, mv));
+    }
+
+    /// Moves the hinted move for `key` (a move of a seat in `turns`) to
+    /// the front of `moves`, the others keeping their order.
+    fn promote<N>(&self, key: u64, turns: &[(u8, N)], moves: &mut [(usize, M)]) {
+        let Some(hint) = self.get(key) else {
+            return;
+        };
+        let hinted = moves.iter().position(|(i, mv)| (turns[*i].0, *mv) == hint);
+        if let Some(i) = hinted {
+            moves[..=i].rotate_right(1);
+        }
+    }
+}
+
 /// One search for the seat to move at the root.
 struct Search<'a, M> {
     /// The root seat.
@@ -171,6 +221,8 @@ struct Search<'a, M> {
     /// Per seat and move key, how much quiet moves have cut the search
     /// off (deeper cuts count more): orders the quiet moves.
     history: Vec<i32>,
+    /// The best move found at each position met so far.
+    hints: Hints<M>,
     /// The ply (from the root) at which the room's move limit ends the
     /// game, if it has one.
     limit: Option<i32>,
@@ -220,6 +272,7 @@ pub fn search<N: Node>(
         watch: Watch::new(budget),
         killers: Vec::new(),
         history: vec![0; 4 * N::MOVE_KEYS],
+        hints: Hints::new(),
         limit: at.moves_left.map(|n| n.min(i32::MAX as u32) as i32),
     };
     let margin = 2 * reach.noise.max(0);
@@ -408,13 +461,16 @@ impl<M: Copy + PartialEq> Search<'_, M> {
             .into_iter()
             .map(|seat| (seat, node.with_turn(seat)))
             .collect();
-        let moves = self.ordered(&turns, ply);
+        let mut moves = self.ordered(&turns, ply);
+        let key = node.key() ^ REPLIES_LAYER;
+        self.hints.promote(key, &turns, &mut moves);
         // A check the rules make its seat answer at once costs no depth:
         // the few answers are searched, and attacks are seen to their end.
         let answered = self.forced(node).is_some();
         let extended = answered && ply < MAX_EXTENDED_PLY;
         let child_depth = if extended { depth } else { depth - 1 };
         let mut best = INF;
+        let mut best_move = None;
         for (i, mv) in moves {
             let (seat, turn) = &turns[i];
             let mut next = turn.clone();
@@ -435,20 +491,25 @@ impl<M: Copy + PartialEq> Search<'_, M> {
             } else {
                 self.own_move(&next, child_depth, alpha, beta, ply + 1)
             };
-            best = best.min(score);
+            if score < best {
+                best = score;
+                best_move = Some((*seat, mv));
+            }
             beta = beta.min(score);
             if alpha >= beta {
                 self.remember(ply, *seat, turn, mv, depth);
-                return best;
+                break;
             }
             if self.watch.out_of_time {
                 return best;
             }
         }
-        if best == INF {
-            self.evaluate(node, false)
-        } else {
-            best
+        match best_move {
+            Some(found) => {
+                self.hints.put(key, found);
+                best
+            }
+            None => self.evaluate(node, false),
         }
     }
 
@@ -572,13 +633,16 @@ impl<M: Copy + PartialEq> Search<'_, M> {
         let partner = self.partner_forced(node).filter(|_| ply < MAX_EXTENDED_PLY);
         let seat = partner.unwrap_or(self.me);
         let turns = [(seat, node.with_turn(seat))];
-        let moves = self.ordered(&turns, ply);
+        let mut moves = self.ordered(&turns, ply);
+        let key = node.key();
+        self.hints.promote(key, &turns, &mut moves);
         if moves.is_empty() {
             // With no move when its turn comes, a seat is mated (or
             // stalemated, which loses as much in these games).
             return -WIN + ply;
         }
         let mut best = -INF;
+        let mut best_move = None;
         for (_, mv) in moves {
             let mut next = turns[0].1.clone();
             next.play(mv);
@@ -589,15 +653,21 @@ impl<M: Copy + PartialEq> Search<'_, M> {
                 }
                 Some(_) => self.replies(&next, depth, alpha, beta, ply + 1),
             };
-            best = best.max(score);
+            if score > best {
+                best = score;
+                best_move = Some((seat, mv));
+            }
             alpha = alpha.max(score);
             if alpha >= beta {
                 self.remember(ply, seat, &turns[0].1, mv, depth);
                 break;
             }
             if self.watch.out_of_time {
-                break;
+                return best;
             }
+        }
+        if let Some(found) = best_move {
+            self.hints.put(key, found);
         }
         best
     }
@@ -781,7 +851,7 @@ fn standing(totals: &[i32; 4], team: u8, active: &[bool; 4], scored: bool) -> i3
 
 #[cfg(test)]
 mod tests {
-    use super::standing;
+    use super::{HINT_SLOTS, Hints, standing};
 
     const ALL: [bool; 4] = [true; 4];
 
@@ -810,5 +880,36 @@ mod tests {
             took([1000, 2000, 1000, 0], false),
             took([1000, 3000, 0, 0], false)
         );
+    }
+
+    #[test]
+    fn a_hinted_move_goes_first_and_the_others_keep_their_order() {
+        let mut hints: Hints<u8> = Hints::new();
+        // Moves 10-12 of the seats at turns 0 (seat 1) and 1 (seat 3).
+        let turns = [(1, ()), (3, ())];
+        let listed = vec![(0, 10), (1, 11), (0, 12), (1, 12)];
+        let mut moves = listed.clone();
+        hints.promote(7, &turns, &mut moves);
+        assert_eq!(moves, listed, "nothing kept for the key yet");
+        hints.put(7, (3, 12));
+        hints.promote(7, &turns, &mut moves);
+        assert_eq!(moves, [(1, 12), (0, 10), (1, 11), (0, 12)]);
+        // The same move of another seat is not the hint.
+        hints.put(7, (3, 10));
+        hints.promote(7, &turns, &mut moves);
+        assert_eq!(moves, [(1, 12), (0, 10), (1, 11), (0, 12)]);
+    }
+
+    #[test]
+    fn a_hint_is_found_only_under_its_own_key() {
+        let mut hints: Hints<u8> = Hints::new();
+        hints.put(5, (2, 40));
+        assert_eq!(hints.get(5), Some((2, 40)));
+        // A key sharing the slot replaces it, and is not taken for it.
+        let other = 5 + HINT_SLOTS as u64;
+        assert_eq!(hints.get(other), None);
+        hints.put(other, (1, 41));
+        assert_eq!(hints.get(5), None);
+        assert_eq!(hints.get(other), Some((1, 41)));
     }
 }

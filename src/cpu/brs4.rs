@@ -142,6 +142,10 @@ impl Node for Position4 {
         })
     }
 
+    fn key(&self) -> u64 {
+        Position4::key(self)
+    }
+
     const MOVE_KEYS: usize = 81 * 81 + 5 * 81;
 
     fn move_key(mv: Move4) -> usize {

@@ -187,6 +187,10 @@ impl Node for Position {
         (lose, take)
     }
 
+    fn key(&self) -> u64 {
+        Position::key(self)
+    }
+
     const MOVE_KEYS: usize = 196 * 196;
 
     fn move_key(mv: Move) -> usize {

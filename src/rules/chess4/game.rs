@@ -9,8 +9,6 @@ use super::rules::Chess4Rules;
 use super::types::{Move, SEATS, partner};
 use crate::rules::RulesError;
 use crate::rules::vocab::{EndReason, Outcome, Placing, Seat, SeatSet, Verdict};
-use std::collections::hash_map::DefaultHasher;
-use std::hash::{Hash, Hasher};
 
 /// Moves in all (50 by every player) without a capture or pawn move that
 /// draw the game.
@@ -43,7 +41,7 @@ impl ChessGame4 {
     pub fn from_position(rules: Chess4Rules, start: Position) -> ChessGame4 {
         let mut game = ChessGame4 {
             rules,
-            keys: vec![repetition_key(&start)],
+            keys: vec![start.key()],
             position: start.clone(),
             start,
             moves: Vec::new(),
@@ -89,7 +87,7 @@ impl ChessGame4 {
     /// to move, rights and seats out, as the repetition rule counts): the
     /// CPU scores a move back to an earlier position as a draw.
     pub fn occurrences(&self, pos: &Position) -> usize {
-        self.count_key(repetition_key(pos))
+        self.count_key(pos.key())
     }
 
     /// How many positions so far had the repetition key `key`.
@@ -113,7 +111,7 @@ impl ChessGame4 {
         let mover = self.position.to_move();
         let taken = self.position.play(mv);
         self.moves.push(mv);
-        self.keys.push(repetition_key(&self.position));
+        self.keys.push(self.position.key());
         self.judge(taken.king().map(|_| mover));
         Ok(())
     }
@@ -214,16 +212,4 @@ fn placings(points: [i32; SEATS]) -> Vec<Placing> {
             points: points[s],
         })
         .collect()
-}
-
-/// What makes positions the same for repetition: the board, the seat to
-/// move, castling and en passant rights and who is out.
-fn repetition_key(pos: &Position) -> u64 {
-    let mut h = DefaultHasher::new();
-    pos.board.hash(&mut h);
-    pos.to_move.hash(&mut h);
-    pos.castling.hash(&mut h);
-    pos.en_passant.hash(&mut h);
-    pos.out.hash(&mut h);
-    h.finish()
 }

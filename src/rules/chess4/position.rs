@@ -3,6 +3,8 @@
 
 use super::tables::{KNIGHT, NEIGHBOR, OFF};
 use super::types::{GRID, Kind, Move, Piece, SEATS, Special, Sq, partner};
+use std::collections::hash_map::DefaultHasher;
+use std::hash::{Hash, Hasher};
 
 /// The game type (room rule `type`).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -152,6 +154,21 @@ impl Position {
             }
         }
         false
+    }
+
+    /// A hash of what makes positions the same: the board, the seat to
+    /// move, castling and en passant rights and who is out (the points and
+    /// the fifty-move count left out). Repetition counts by it, and the
+    /// CPU's search finds its hints for a position again by it.
+    /// (`DefaultHasher::new` uses fixed keys: the same in every run.)
+    pub fn key(&self) -> u64 {
+        let mut h = DefaultHasher::new();
+        self.board.hash(&mut h);
+        self.to_move.hash(&mut h);
+        self.castling.hash(&mut h);
+        self.en_passant.hash(&mut h);
+        self.out.hash(&mut h);
+        h.finish()
     }
 
     /// The same position with `seat` to move out of turn: what a
