@@ -175,12 +175,14 @@ impl Node for Position {
     fn exposed(&self, team: u8) -> (i32, i32) {
         let (mut lose, mut take) = (0, 0);
         let others = !team & 0b1111;
+        let attacks = self.attack_map();
         for (sq, piece) in pieces(self).filter(|(_, p)| !p.dead && p.kind != Kind::King) {
+            let attackers = attacks[usize::from(sq.0)];
             if team & (1 << piece.owner) != 0 {
-                if self.attacked(sq, others, 255) {
+                if attackers & others != 0 {
                     lose = lose.max(value(piece));
                 }
-            } else if self.attacked(sq, team, 255) {
+            } else if attackers & team != 0 {
                 take = take.max(value(piece));
             }
         }

@@ -3,6 +3,7 @@
 //! chess.com's FEN4 and PGN4.
 
 pub mod adapter;
+pub mod attacks;
 pub mod fen4;
 pub mod flow;
 pub mod game;
