@@ -48,9 +48,13 @@ const MATE_NOW: i32 = 300;
 /// Forced answers to checks cost no depth up to this ply (a bound on
 /// long chains of checks).
 const MAX_EXTENDED_PLY: i32 = 16;
-/// How many positions' best moves the search keeps ([`Hints`]): a power
-/// of two (about 3 MB for four-player chess).
+/// How many positions' best moves a deepening search keeps ([`Hints`]):
+/// about 3 MB for four-player chess.
 const HINT_SLOTS: usize = 1 << 17;
+/// The same for a search of two plies at most (levels 3 and 4), which
+/// meets from some fifty positions (one ply) to a few thousand: clearing
+/// the full table (2-3 MB) would take about as long as a one-ply search.
+const SHALLOW_HINT_SLOTS: usize = 1 << 10;
 /// Sets apart the hint of an opponents' layer from the root side's in the
 /// same position: the key of one is the other's with these bits flipped.
 const REPLIES_LAYER: u64 = 0x9e37_79b9_7f4a_7c15;
@@ -176,22 +180,27 @@ struct Hints<M> {
 }
 
 impl<M: Copy + PartialEq> Hints<M> {
-    fn new() -> Hints<M> {
+    fn new(slots: usize) -> Hints<M> {
         Hints {
-            slots: vec![None; HINT_SLOTS],
+            slots: vec![None; slots],
         }
     }
 
     /// The move of `seat` kept for `key`, if any.
     fn get(&self, key: u64) -> Option<(u8, M)> {
-        match self.slots[key as usize % HINT_SLOTS] {
+        match self.slots[self.slot(key)] {
             Some((kept, seat, mv)) if kept == key => Some((seat, mv)),
             _ => None,
         }
     }
 
     fn put(&mut self, key: u64, (seat, mv): (u8, M)) {
-        self.slots[key as usize % HINT_SLOTS] = Some((key, seat, mv));
+        let slot = self.slot(key);
+        self.slots[slot] = Some((key, seat, mv));
+    }
+
+    fn slot(&self, key: u64) -> usize {
+        (key % self.slots.len() as u64) as usize
     }
 
     /// Moves the hinted move for `key` (a move of a seat in `turns`) to
@@ -272,7 +281,10 @@ pub fn search<N: Node>(
         watch: Watch::new(budget),
         killers: Vec::new(),
         history: vec![0; 4 * N::MOVE_KEYS],
-        hints: Hints::new(),
+        hints: Hints::new(match reach.depth {
+            0..=2 => SHALLOW_HINT_SLOTS,
+            _ => HINT_SLOTS,
+        }),
         limit: at.moves_left.map(|n| n.min(i32::MAX as u32) as i32),
     };
     let margin = 2 * reach.noise.max(0);
@@ -884,7 +896,7 @@ mod tests {
 
     #[test]
     fn a_hinted_move_goes_first_and_the_others_keep_their_order() {
-        let mut hints: Hints<u8> = Hints::new();
+        let mut hints: Hints<u8> = Hints::new(HINT_SLOTS);
         // Moves 10-12 of the seats at turns 0 (seat 1) and 1 (seat 3).
         let turns = [(1, ()), (3, ())];
         let listed = vec![(0, 10), (1, 11), (0, 12), (1, 12)];
@@ -902,7 +914,7 @@ mod tests {
 
     #[test]
     fn a_hint_is_found_only_under_its_own_key() {
-        let mut hints: Hints<u8> = Hints::new();
+        let mut hints: Hints<u8> = Hints::new(HINT_SLOTS);
         hints.put(5, (2, 40));
         assert_eq!(hints.get(5), Some((2, 40)));
         // A key sharing the slot replaces it, and is not taken for it.
