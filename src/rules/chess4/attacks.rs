@@ -46,13 +46,7 @@ impl Position {
                 .filter(|&&j| j != OFF)
                 .for_each(|&j| mark(j)),
             Kind::Queen | Kind::Rook | Kind::Bishop => {
-                // Directions 0-3 are straight, 4-7 diagonal.
-                let lines = (0..8).filter(|&d| match p.kind {
-                    Kind::Rook => d < 4,
-                    Kind::Bishop => d >= 4,
-                    _ => true,
-                });
-                for d in lines {
+                for d in (0..8).filter(|&d| p.kind.slides_along(d)) {
                     let mut cur = NEIGHBOR[s][d];
                     while cur != OFF {
                         mark(cur);

@@ -85,11 +85,7 @@ impl Position {
                 if shield.is_none() && p.owner == seat && !p.dead {
                     shield = Some(cur);
                 } else {
-                    let slides = if d < 4 {
-                        p.kind.slides_straight()
-                    } else {
-                        p.kind.slides_diagonally()
-                    };
+                    let slides = p.kind.slides_along(d);
                     let enemy = !p.dead && enemies & (1 << p.owner) != 0;
                     return shield.filter(|_| slides && enemy);
                 }

@@ -56,8 +56,7 @@ impl Position {
 
     fn slides<F: FnMut(Move) -> bool>(&self, seat: u8, from: Sq, kind: Kind, f: &mut F) -> bool {
         for (d, &first) in NEIGHBOR[from.0 as usize].iter().enumerate() {
-            let straight = d < 4;
-            if (straight && !kind.slides_straight()) || (!straight && !kind.slides_diagonally()) {
+            if !kind.slides_along(d) {
                 continue;
             }
             let mut cur = first;

@@ -110,6 +110,16 @@ impl Kind {
     pub fn slides_diagonally(self) -> bool {
         matches!(self, Kind::Bishop | Kind::Queen)
     }
+
+    /// Whether it slides along direction `d` of the board's tables
+    /// (0-3 straight, 4-7 diagonal).
+    pub fn slides_along(self, d: usize) -> bool {
+        if d < 4 {
+            self.slides_straight()
+        } else {
+            self.slides_diagonally()
+        }
+    }
 }
 
 /// A piece: kind, owner, and two marks: `dead` (grey: the owner is out of a
