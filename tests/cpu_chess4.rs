@@ -3,11 +3,13 @@
 //! at every level, it stops when told, it judges stalemates and
 //! repetitions in teams, and in free-for-all it expects every opponent to
 //! take what hangs, sees one seat's check made into the next seat's mate,
-//! and plays for the points that place it first when the room's move
-//! limit is near.
+//! ends the game by repetition when it is ahead, and plays for the points
+//! that place it first when the room's move limit is near, its pieces
+//! counting less the nearer it is.
 
 use banmen::cpu::{Budget, Reach, brs_chess4, think};
 use banmen::rules::chess4::{Chess4Rules, ChessGame4, Position, Variant};
+use banmen::rules::vocab::EndReason;
 use banmen::rules::{AnyGame, GameKind, RuleValues};
 use std::time::Duration;
 
@@ -207,6 +209,74 @@ fn on_the_last_move_before_the_limit_it_takes_the_point_that_places_it_first() {
     assert!(
         !two_left,
         "with Blue still to move it gives its queen for a pawn"
+    );
+}
+
+#[test]
+fn near_the_move_limit_it_trades_queens_for_the_points() {
+    // Red's and Blue's queens face each other on the g-file, Blue's
+    // knight guarding its own. Far from the limit (or without one) a
+    // queen is worth more than the 9 points the trade gives both, and Red
+    // moves its queen away (to check Blue's king from d7); with four
+    // rounds left the queen will score little more, and the 9 points put
+    // Red level with the best.
+    let pieces = [("g4", "rQ"), ("g8", "bQ"), ("e7", "bN")];
+    let trades = |limit: &str| {
+        let g = on_points("0,0,0,0", limit, &pieces);
+        let found = brs_chess4::search(&g, Reach::depth(2), &Budget::new(Duration::from_secs(5)));
+        let mv = found.best.expect("a move");
+        ((mv.from, mv.to) == (sq("g4"), sq("g8")), found.score)
+    };
+    for limit in ["none", "200"] {
+        let (traded, score) = trades(limit);
+        assert!(!traded, "with limit {limit} it trades its queen ({score})");
+    }
+    let (traded, score) = trades("16");
+    assert!(
+        traded,
+        "four rounds before the limit it keeps its queen ({score})"
+    );
+}
+
+/// A free-for-all game of the four kings, the seats on `points`, in which
+/// Red's king stepped h1-h2 and each seat then stepped out and back twice
+/// (Red's king h2-h3-h2): with Red to move on h3, h3-h2 brings the
+/// position after its first move about the third time.
+fn kings_repeating(points: &str) -> ChessGame4 {
+    let mut g = on_points(points, "none", &[]);
+    let out = [("a7", "b7"), ("g14", "g13"), ("n8", "m8"), ("h2", "h3")];
+    let back = out.map(|(from, to)| (to, from));
+    let steps = [[("h1", "h2")].as_slice(), &out, &back, &out, &back[..3]];
+    for (from, to) in steps.concat() {
+        let mv = g
+            .legal_moves()
+            .into_iter()
+            .find(|m| (m.from, m.to) == (sq(from), sq(to)));
+        g.play(mv.expect("a legal step")).expect("played");
+    }
+    g
+}
+
+#[test]
+fn in_free_for_all_a_seat_ahead_ends_the_game_by_repetition_and_one_behind_does_not() {
+    let repeat = (sq("h3"), sq("h2"));
+    let choose = |points: &str| {
+        let g = kings_repeating(points);
+        let found = brs_chess4::search(&g, Reach::depth(2), &Budget::new(Duration::from_secs(5)));
+        let mv = found.best.expect("a move");
+        (g, mv, found.score)
+    };
+    let (mut ahead, mv, score) = choose("30,0,0,0");
+    assert_eq!((mv.from, mv.to), repeat, "ahead, it plays on ({score})");
+    assert!(score > 500_000, "first place by repetition is won: {score}");
+    ahead.play(mv).expect("a legal move");
+    let outcome = ahead.outcome().expect("the repetition ends the game");
+    assert_eq!(outcome.reason, EndReason::Repetition);
+    let (_, mv, score) = choose("0,30,0,0");
+    assert_ne!(
+        (mv.from, mv.to),
+        repeat,
+        "behind, it ends the game ({score})"
     );
 }
 

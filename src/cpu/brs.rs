@@ -102,8 +102,10 @@ pub trait Node: Clone {
     /// Whether `mv` promotes.
     fn promotes(&self, mv: Self::Move) -> bool;
     /// Per seat: material (board and hand) and what the game's scoring
-    /// already gave it, in centipawns.
-    fn totals(&self) -> [i32; 4];
+    /// already gave it, in centipawns, with `moves_left` (moves in all)
+    /// before the room's move limit ends the game (`None`: no limit),
+    /// where the game's pieces are worth less the nearer it is.
+    fn totals(&self, moves_left: Option<i32>) -> [i32; 4];
     /// The most valuable piece of `team` another seat attacks, and the
     /// most valuable piece of another seat `team` attacks.
     fn exposed(&self, team: u8) -> (i32, i32);
@@ -252,15 +254,15 @@ pub struct Root {
 
 /// The best of `moves` (the root's legal moves) for the seat `at` names,
 /// whose side is itself and, in team games, its partner across the table,
-/// deepening as far as `reach` says within the budget. A root move to a
-/// position `seen` says the game has had scores as a draw (an even
-/// standing). Past the room's move limit nothing moves: the game is
+/// deepening as far as `reach` says within the budget. A root move after
+/// which `ends` says the game's record ends it (a repetition) scores as
+/// that ending. Past the room's move limit nothing moves: the game is
 /// judged there as the rules judge it. With noise, the pick among the
 /// last finished iteration's scores is loosened.
 pub fn search<N: Node>(
     root: &N,
     mut moves: Vec<N::Move>,
-    seen: &dyn Fn(&N) -> bool,
+    ends: &dyn Fn(&N) -> Option<Ending>,
     at: Root,
     reach: Reach,
     budget: &Budget,
@@ -290,7 +292,7 @@ pub fn search<N: Node>(
     let margin = 2 * reach.noise.max(0);
     let mut finished = Vec::new();
     for depth in 1..=reach.depth.max(1) {
-        let scored = search.root(root, &moves, seen, depth, margin);
+        let scored = search.root(root, &moves, ends, depth, margin);
         let Some(&(mv, score)) = best_of(&scored) else {
             break;
         };
@@ -370,13 +372,14 @@ impl<M: Copy + PartialEq> Search<'_, M> {
     /// One iteration: each root move searched to the end and its score,
     /// exact for the best and for those within `margin` of it (the others
     /// are at most that low). When time runs out, the moves searched so
-    /// far (the previous iteration's best comes first). A move to a
-    /// position the game has had (`seen`) scores as a draw.
+    /// far (the previous iteration's best comes first). A move after
+    /// which the game's record ends the game (`ends`) scores as that
+    /// ending.
     fn root<N: Node<Move = M>>(
         &mut self,
         node: &N,
         moves: &[N::Move],
-        seen: &dyn Fn(&N) -> bool,
+        ends: &dyn Fn(&N) -> Option<Ending>,
         depth: u32,
         margin: i32,
     ) -> Vec<(N::Move, i32)> {
@@ -391,9 +394,9 @@ impl<M: Copy + PartialEq> Search<'_, M> {
             let mated = playing - self.playing(&next).count();
             let now = MATE_NOW * mated as i32;
             let alpha = best.saturating_sub(margin + now).max(-INF);
-            let score = match seen(&next) {
-                true => DRAW,
-                false => self.replies(&next, depth - 1, alpha, INF, 1) + now,
+            let score = match ends(&next) {
+                Some(ending) => self.ending_score(ending, 1),
+                None => self.replies(&next, depth - 1, alpha, INF, 1) + now,
             };
             if self.watch.out_of_time {
                 break;
@@ -463,7 +466,7 @@ impl<M: Copy + PartialEq> Search<'_, M> {
             return score;
         }
         if self.watch.tick() {
-            return self.evaluate(node, false);
+            return self.evaluate(node, false, ply);
         }
         if depth == 0 {
             return self.capture_replies(node, (alpha, beta), ply, QUIET_PLIES);
@@ -521,7 +524,7 @@ impl<M: Copy + PartialEq> Search<'_, M> {
                 self.hints.put(key, found);
                 best
             }
-            None => self.evaluate(node, false),
+            None => self.evaluate(node, false, ply),
         }
     }
 
@@ -635,7 +638,7 @@ impl<M: Copy + PartialEq> Search<'_, M> {
             return score;
         }
         if self.watch.tick() {
-            return self.evaluate(node, true);
+            return self.evaluate(node, true, ply);
         }
         if depth == 0 {
             return self.own_captures(node, (alpha, beta), ply, QUIET_PLIES);
@@ -694,7 +697,7 @@ impl<M: Copy + PartialEq> Search<'_, M> {
         ply: i32,
         plies: u32,
     ) -> i32 {
-        let stand = self.evaluate(node, false);
+        let stand = self.evaluate(node, false, ply);
         if stand <= alpha || plies == 0 || self.watch.out_of_time {
             return stand;
         }
@@ -723,7 +726,7 @@ impl<M: Copy + PartialEq> Search<'_, M> {
         ply: i32,
         plies: u32,
     ) -> i32 {
-        let stand = self.evaluate(node, true);
+        let stand = self.evaluate(node, true, ply);
         if stand >= beta || plies == 0 || self.watch.out_of_time {
             return stand;
         }
@@ -794,23 +797,24 @@ impl<M: Copy + PartialEq> Search<'_, M> {
     /// any game still going on.
     fn limit_score<N: Node<Move = M>>(&self, node: &N, ply: i32) -> i32 {
         match node.at_limit(self.me, self.team) {
-            Ending::Behind => -WIN / 4 + self.standing(node).clamp(-WIN / 8, WIN / 8),
+            Ending::Behind => -WIN / 4 + self.standing(node, ply).clamp(-WIN / 8, WIN / 8),
             ending => self.ending_score(ending, ply),
         }
     }
 
-    /// The root side's [`standing`] in `node`.
-    fn standing<N: Node<Move = M>>(&self, node: &N) -> i32 {
+    /// The root side's [`standing`] in `node`, met at `ply`.
+    fn standing<N: Node<Move = M>>(&self, node: &N, ply: i32) -> i32 {
         let active: [bool; 4] = std::array::from_fn(|s| node.active(s as u8));
-        standing(&node.totals(), self.team, &active, node.scored())
+        let moves_left = self.limit.map(|limit| limit - ply);
+        standing(&node.totals(moves_left), self.team, &active, node.scored())
     }
 
     /// The root side's standing (see [`standing`]), less what it stands to
     /// lose where an opponent attacks its pieces (more when an opponent
     /// moves next), plus what it may take when it moves next; a seat
     /// alone also pays for its king's surroundings ([`KING_DANGER`]).
-    fn evaluate<N: Node<Move = M>>(&self, node: &N, ours_to_move: bool) -> i32 {
-        let standing = self.standing(node);
+    fn evaluate<N: Node<Move = M>>(&self, node: &N, ours_to_move: bool, ply: i32) -> i32 {
+        let standing = self.standing(node, ply);
         let (lose, take) = node.exposed(self.team);
         let risk = if ours_to_move {
             lose / 4 - take / 2

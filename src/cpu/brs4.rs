@@ -27,7 +27,7 @@ pub fn search(game: &ShogiGame4, reach: Reach, budget: &Budget) -> Searched<Move
         teams: pairs,
         moves_left: game.moves_left(),
     };
-    brs::search(pos, moves, &|_| false, at, reach, budget)
+    brs::search(pos, moves, &|_| None, at, reach, budget)
 }
 
 /// A piece's worth (kings none).
@@ -102,7 +102,7 @@ impl Node for Position4 {
         matches!(mv, Move4::Step { promote: true, .. })
     }
 
-    fn totals(&self) -> [i32; 4] {
+    fn totals(&self, _moves_left: Option<i32>) -> [i32; 4] {
         let mut totals = material(self);
         for (total, mates) in totals.iter_mut().zip(self.mates()) {
             *total += i32::from(mates) * MATE_BONUS;

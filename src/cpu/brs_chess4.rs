@@ -24,6 +24,12 @@ use crate::rules::chess4::{ChessGame4, Kind, Move, Piece, Position, Sq, Variant}
 /// no more often than 150.
 const FREE_FOR_ALL_MATERIAL: i32 = 150;
 
+/// Moves in all (every seat's) before a room's move limit over which the
+/// pieces' worth in free-for-all fades from [`FREE_FOR_ALL_MATERIAL`] to
+/// nothing: at the limit only points place, and a piece kept to the end
+/// scores none.
+const FADE_PLIES: i32 = 80;
+
 /// How a king is ranked among captures: before anything else.
 const KING: i32 = 100_000;
 
@@ -37,16 +43,31 @@ pub fn best_move(game: &ChessGame4, reach: Reach, budget: &Budget) -> Option<Mov
 pub fn search(game: &ChessGame4, reach: Reach, budget: &Budget) -> Searched<Move> {
     let pos = game.position();
     let teams = pos.variant() == Variant::Teams;
-    // A move back to a position the game has had is scored as the draw a
-    // repetition ends teams in: a side ahead plays on, one behind takes it.
-    let seen = |next: &Position| teams && game.occurrences(next) > 0;
+    let me = pos.to_move();
+    // In teams a move back to a position the game has had is scored as the
+    // draw a repetition ends teams in: a side ahead plays on, one behind
+    // takes it. In free-for-all the move that repeats a position the third
+    // time ends the game, placed by points: a seat ahead takes it.
+    let ends = |next: &Position| match teams {
+        true => (game.occurrences(next) > 0).then_some(Ending::Drawn),
+        false => game
+            .repeats(next)
+            .then(|| first_on(next.drawn_points(), me)),
+    };
     let moves = game.legal_moves();
     let at = Root {
-        me: pos.to_move(),
+        me,
         teams,
         moves_left: game.moves_left(),
     };
-    brs::search(pos, moves, &seen, at, reach, budget)
+    brs::search(pos, moves, &ends, at, reach, budget)
+}
+
+/// Whether `me` places first on `points` (equal points share the place,
+/// as the rules have it).
+fn first_on(points: [i32; 4], me: u8) -> Ending {
+    let mine = points[me as usize];
+    points.iter().all(|p| *p <= mine).into()
 }
 
 /// A live piece's worth (kings none; grey pieces are worth nothing).
@@ -54,6 +75,16 @@ fn value(piece: Piece) -> i32 {
     match piece.dead {
         true => 0,
         false => chess_values(to_piece_kind(piece.kind), piece.promoted),
+    }
+}
+
+/// What pieces count for in free-for-all, in percent of their value, with
+/// `moves_left` before the room's move limit: [`FREE_FOR_ALL_MATERIAL`],
+/// fading over the last [`FADE_PLIES`].
+fn free_for_all_material(moves_left: Option<i32>) -> i32 {
+    match moves_left {
+        Some(left) if left < FADE_PLIES => FREE_FOR_ALL_MATERIAL * left.max(0) / FADE_PLIES,
+        _ => FREE_FOR_ALL_MATERIAL,
     }
 }
 
@@ -116,9 +147,7 @@ impl Node for Position {
         if self.variant() == Variant::Teams {
             return Ending::Drawn;
         }
-        let points = self.points();
-        let mine = points[me as usize];
-        points.iter().all(|p| *p <= mine).into()
+        first_on(self.points(), me)
     }
 
     fn taken(&self, mv: Move) -> Option<(u8, i32)> {
@@ -160,10 +189,10 @@ impl Node for Position {
         mv.promotion.is_some()
     }
 
-    fn totals(&self) -> [i32; 4] {
+    fn totals(&self, moves_left: Option<i32>) -> [i32; 4] {
         let mut totals = self.points().map(|p| p * 100);
         let weight = match self.variant() {
-            Variant::FreeForAll => FREE_FOR_ALL_MATERIAL,
+            Variant::FreeForAll => free_for_all_material(moves_left),
             Variant::Teams => 100,
         };
         for (_, piece) in pieces(self) {

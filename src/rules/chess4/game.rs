@@ -17,6 +17,10 @@ const FIFTY_MOVES: u32 = 200;
 /// Points each remaining player gets when a free-for-all game is drawn.
 const DRAW_POINTS: i32 = 10;
 
+/// How many times a position stands in a game when it ends the game
+/// (threefold repetition).
+const REPETITIONS: usize = 3;
+
 /// A game of four-player chess.
 #[derive(Clone, Debug)]
 pub struct ChessGame4 {
@@ -90,6 +94,12 @@ impl ChessGame4 {
         self.count_key(pos.key())
     }
 
+    /// Whether a move to `next` would end the game by repetition (its
+    /// third time): the CPU judges such a move as the rules place it.
+    pub fn repeats(&self, next: &Position) -> bool {
+        self.occurrences(next) + 1 >= REPETITIONS
+    }
+
     /// How many positions so far had the repetition key `key`.
     fn count_key(&self, key: u64) -> usize {
         self.keys.iter().filter(|k| **k == key).count()
@@ -158,7 +168,7 @@ impl ChessGame4 {
             }
         } else if !teams && pos.free_for_all_over() {
             verdict(EndReason::Eliminations)
-        } else if self.count_key(self.keys.last().copied().unwrap_or(0)) >= 3 {
+        } else if self.count_key(self.keys.last().copied().unwrap_or(0)) >= REPETITIONS {
             verdict(EndReason::Repetition)
         } else if pos.halfmove_clock() >= FIFTY_MOVES {
             verdict(EndReason::FiftyMoves)
@@ -175,9 +185,7 @@ impl ChessGame4 {
             (true, None) => Verdict::Draw,
             (false, _) => {
                 if matches!(reason, EndReason::Repetition | EndReason::FiftyMoves) {
-                    for s in (0..SEATS).filter(|&s| !self.position.out[s]) {
-                        self.position.points[s] += DRAW_POINTS;
-                    }
+                    self.position.points = self.position.drawn_points();
                 }
                 Verdict::Placings(placings(self.position.points()))
             }
@@ -187,6 +195,16 @@ impl ChessGame4 {
 }
 
 impl Position {
+    /// The points of a free-for-all game drawn here (by repetition or
+    /// fifty moves): the seats still playing get [`DRAW_POINTS`] each.
+    pub fn drawn_points(&self) -> [i32; SEATS] {
+        let mut points = self.points;
+        for s in (0..SEATS).filter(|&s| !self.out[s]) {
+            points[s] += DRAW_POINTS;
+        }
+        points
+    }
+
     /// After the seat to move resigned in free-for-all: the turn passes.
     fn pass_turn_after_resignation(&mut self) {
         if !self.free_for_all_over() {
