@@ -179,6 +179,15 @@ fn on_points(points: &str, move_limit: &str, pieces: &[(&str, &str)]) -> ChessGa
     ChessGame4::from_position(Chess4Rules::from_values(&values), pos)
 }
 
+/// Whether the search to `depth` plays Red's queen g4 to g8 in `g`, with
+/// the score and the depth it completed.
+fn takes_on_g8(g: &ChessGame4, depth: u32) -> (bool, i32, u32) {
+    let found = brs_chess4::search(g, Reach::depth(depth), &Budget::new(Duration::from_secs(5)));
+    let mv = found.best.expect("a move");
+    let took = (mv.from, mv.to) == (sq("g4"), sq("g8"));
+    (took, found.score, found.depth)
+}
+
 #[test]
 fn on_the_last_move_before_the_limit_it_takes_the_point_that_places_it_first() {
     // Red's queen can take Blue's pawn on g8, which Blue's knight guards.
@@ -186,16 +195,7 @@ fn on_the_last_move_before_the_limit_it_takes_the_point_that_places_it_first() {
     // point; on the last move before the room's move limit, that point
     // places Red first and nothing can answer.
     let pieces = [("g4", "rQ"), ("g8", "bP"), ("e7", "bN")];
-    let takes = |limit: &str| {
-        let g = on_points("10,10,0,0", limit, &pieces);
-        let found = brs_chess4::search(&g, Reach::depth(4), &Budget::new(Duration::from_secs(5)));
-        let mv = found.best.expect("a move");
-        (
-            (mv.from, mv.to) == (sq("g4"), sq("g8")),
-            found.score,
-            found.depth,
-        )
-    };
+    let takes = |limit: &str| takes_on_g8(&on_points("10,10,0,0", limit, &pieces), 4);
     let (last_move, score, _) = takes("1");
     assert!(last_move, "on the last move it keeps its queen ({score})");
     assert!(score > 500_000, "first place at the limit is won: {score}");
@@ -222,10 +222,8 @@ fn near_the_move_limit_it_trades_queens_for_the_points() {
     // Red level with the best.
     let pieces = [("g4", "rQ"), ("g8", "bQ"), ("e7", "bN")];
     let trades = |limit: &str| {
-        let g = on_points("0,0,0,0", limit, &pieces);
-        let found = brs_chess4::search(&g, Reach::depth(2), &Budget::new(Duration::from_secs(5)));
-        let mv = found.best.expect("a move");
-        ((mv.from, mv.to) == (sq("g4"), sq("g8")), found.score)
+        let (took, score, _) = takes_on_g8(&on_points("0,0,0,0", limit, &pieces), 2);
+        (took, score)
     };
     for limit in ["none", "200"] {
         let (traded, score) = trades(limit);
