@@ -3,10 +3,12 @@
 //! king or a seat mated on its turn ends the game, and a seat stalemated
 //! on its turn draws it (as does a repetition, which the search meets at
 //! the root); in free-for-all the game ends as the rules say
-//! (`free_for_all_over`) and the most points place first, and the
-//! opponents that do not give the best reply take what is surely theirs
-//! (`sure_capture`), and a check waits for its seat's turn, the seats
-//! before it free to mate it (`check_waits`).
+//! (`free_for_all_over`, or a third repetition met at the root) and the
+//! most points place first, pieces counting less as a room's move limit
+//! nears (`free_for_all_material`), the opponents that do not give the
+//! best reply take what is surely theirs (`sure_capture`), and a check
+//! waits for its seat's turn, the seats before it free to mate it
+//! (`check_waits`).
 
 use super::brs::{self, Ending, Node, Root};
 use super::multi::chess_values;
