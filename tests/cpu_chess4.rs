@@ -83,14 +83,19 @@ fn shuffled(strong: bool) -> ChessGame4 {
         .collect();
     let mut g = game(Variant::Teams, "R", &pieces);
     let out = [("d2", "d3"), ("b4", "c4"), ("k13", "k12"), ("m11", "l11")];
-    for (from, to) in out.iter().chain(&out.map(|(a, b)| (b, a))) {
+    play_steps(&mut g, &[out, out.map(|(a, b)| (b, a))].concat());
+    g
+}
+
+/// Plays each `(from, to)` step in `g` in turn.
+fn play_steps(g: &mut ChessGame4, steps: &[(&str, &str)]) {
+    for (from, to) in steps {
         let mv = g
             .legal_moves()
             .into_iter()
             .find(|m| (m.from, m.to) == (sq(from), sq(to)));
-        g.play(mv.expect("a legal shuffle")).expect("played");
+        g.play(mv.expect("a legal step")).expect("played");
     }
-    g
 }
 
 #[test]
@@ -245,13 +250,7 @@ fn kings_repeating(points: &str) -> ChessGame4 {
     let out = [("a7", "b7"), ("g14", "g13"), ("n8", "m8"), ("h2", "h3")];
     let back = out.map(|(from, to)| (to, from));
     let steps = [[("h1", "h2")].as_slice(), &out, &back, &out, &back[..3]];
-    for (from, to) in steps.concat() {
-        let mv = g
-            .legal_moves()
-            .into_iter()
-            .find(|m| (m.from, m.to) == (sq(from), sq(to)));
-        g.play(mv.expect("a legal step")).expect("played");
-    }
+    play_steps(&mut g, &steps.concat());
     g
 }
 
