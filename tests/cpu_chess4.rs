@@ -244,7 +244,7 @@ fn near_the_move_limit_it_trades_queens_for_the_points() {
 /// A free-for-all game of the four kings, the seats on `points`, in which
 /// Red's king stepped h1-h2 and each seat then stepped out and back twice
 /// (Red's king h2-h3-h2): with Red to move on h3, h3-h2 brings the
-/// position after its first move about the third time.
+/// position after its first move back the third time.
 fn kings_repeating(points: &str) -> ChessGame4 {
     let mut g = on_points(points, "none", &[]);
     let out = [("a7", "b7"), ("g14", "g13"), ("n8", "m8"), ("h2", "h3")];
