@@ -2,7 +2,8 @@
 //! it takes what is left hanging, it plays legal moves in both game types
 //! at every level, it stops when told, it judges stalemates and
 //! repetitions in teams, and in free-for-all it expects every opponent to
-//! take what hangs, sees one seat's check made into the next seat's mate,
+//! take what hangs, sees one seat's check made into the next seat's mate
+//! (even where that seat could take a piece elsewhere),
 //! ends the game by repetition when it is ahead, and plays for the points
 //! that place it first when the room's move limit is near, its pieces
 //! counting less the nearer it is.
@@ -311,6 +312,12 @@ fn in_free_for_all_it_sees_one_seat_check_and_the_next_mate() {
     };
     let (took, score) = takes(&pieces);
     assert!(!took, "it took the knight and was mated ({score})");
+    // Yellow, with a sure capture of its own elsewhere (its pawn on f10
+    // takes Green's knight on e9), still mates rather than take it.
+    let mut distracted = pieces.to_vec();
+    distracted.extend([("f10", "yP"), ("e9", "gN")]);
+    let (took, score) = takes(&distracted);
+    assert!(!took, "Yellow's capture elsewhere hid the mate ({score})");
     let (took, score) = takes(&pieces[..5]);
     assert!(
         took,

@@ -490,7 +490,10 @@ impl<M: Copy + PartialEq> Search<'_, M> {
             let (seat, turn) = &turns[i];
             let mut next = turn.clone();
             next.play(mv);
-            if self.limit.is_none_or(|limit| ply + 1 < limit) {
+            // Asked before the others' sure captures, which move play past
+            // them: a seat that can mate does not take a piece instead.
+            let mated = self.mated_before_answer(&next);
+            if !mated && self.limit.is_none_or(|limit| ply + 1 < limit) {
                 self.bystanders_capture(&mut next, *seat, &turns);
             }
             // Play goes on clockwise from a seat that answered a check out
@@ -499,10 +502,10 @@ impl<M: Copy + PartialEq> Search<'_, M> {
             let due = answered
                 && self.partner_forced(&next).is_none()
                 && !self.opponents(&next).is_empty();
-            let score = if due {
-                self.replies(&next, child_depth, alpha, beta, ply + 1)
-            } else if self.mated_before_answer(&next) {
+            let score = if mated {
                 -WIN + ply + 2
+            } else if due {
+                self.replies(&next, child_depth, alpha, beta, ply + 1)
             } else {
                 self.own_move(&next, child_depth, alpha, beta, ply + 1)
             };
