@@ -4,7 +4,8 @@
 //! repetitions in teams, and in free-for-all it expects every opponent to
 //! take what hangs, sees one seat's check made into the next seat's mate
 //! (even where that seat could take a piece elsewhere),
-//! ends the game by repetition when it is ahead, and plays for the points
+//! ends the game by repetition when it is ahead and, behind, does not
+//! step into a repetition an opponent's reply completes, and plays for the points
 //! that place it first when the room's move limit is near, its pieces
 //! counting less the nearer it is.
 
@@ -323,4 +324,61 @@ fn in_free_for_all_it_sees_one_seat_check_and_the_next_mate() {
         took,
         "without Yellow's knight it leaves the knight ({score})"
     );
+}
+
+/// A free-for-all game of Red's king on h1 and pawn on g3 against
+/// Blue's king on a7, rook on d2 and bishop on e6, Yellow and Green out,
+/// the seats on `points`, after Red's king went g1 and back and then to
+/// i1, Blue's king stepping to b7 and back between and to b7 again. Red
+/// to move has two moves, the rook and the bishop covering its king's
+/// other squares: i1-h1 makes a position the game has had once (Red h1,
+/// Blue b7), but Blue's b7-a7 then brings the start back the third time;
+/// g3-g4 gives the bishop the pawn.
+fn kings_two_left(points: &str) -> ChessGame4 {
+    let pieces = [
+        ("h1", "rK"),
+        ("g3", "rP"),
+        ("a7", "bK"),
+        ("d2", "bR"),
+        ("e6", "bB"),
+    ];
+    let text = fen4_with("R", "0,0,0,0", "0,0,0,0", &pieces)
+        .replacen("R-0,0,0,0-", "R-0,0,1,1-", 1)
+        .replacen("-0,0,0,0-0-", &format!("-{points}-0-"), 1);
+    let pos =
+        Position::from_fen4(&text, Variant::FreeForAll).unwrap_or_else(|e| panic!("{text}: {e}"));
+    let values = RuleValues::parse(GameKind::Chess4.rule_specs(), &["type=ffa"]).unwrap();
+    let mut g = ChessGame4::from_position(Chess4Rules::from_values(&values), pos);
+    let steps = [
+        ("h1", "g1"),
+        ("a7", "b7"),
+        ("g1", "h1"),
+        ("b7", "a7"),
+        ("h1", "i1"),
+        ("a7", "b7"),
+    ];
+    play_steps(&mut g, &steps);
+    g
+}
+
+#[test]
+fn in_free_for_all_a_seat_behind_gives_a_pawn_not_the_repetition_an_opponent_makes() {
+    let g = kings_two_left("10,25,0,0");
+    assert!(g.outcome().is_none(), "the game goes on");
+    assert_eq!(g.legal_moves().len(), 2, "Red has two moves");
+    let found = brs_chess4::search(&g, Reach::depth(2), &Budget::new(Duration::from_secs(5)));
+    let mv = found.best.expect("a move");
+    // Behind by 15, the repetition's 10 points each leave Red behind; a
+    // pawn (a point to Blue) leaves the game going on.
+    assert_eq!(
+        (mv.from, mv.to),
+        (sq("g3"), sq("g4")),
+        "behind, it let Blue end the game ({})",
+        found.score
+    );
+    // As the rules have it: Blue's step back ends the game.
+    let mut g = kings_two_left("10,25,0,0");
+    play_steps(&mut g, &[("i1", "h1"), ("b7", "a7")]);
+    let outcome = g.outcome().expect("the repetition ends the game");
+    assert_eq!(outcome.reason, EndReason::Repetition);
 }

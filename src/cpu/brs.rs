@@ -142,6 +142,12 @@ pub trait Node: Clone {
     fn check_waits(&self, _seat: u8) -> bool {
         false
     }
+    /// How the game ends for the root seat `me` when a repetition ends
+    /// it here (the search meets one where [`Root::repeating`] names the
+    /// position): a draw, unless the game places seats by points.
+    fn repetition(&self, _me: u8) -> Ending {
+        Ending::Drawn
+    }
 }
 
 /// How many of the nine offsets `(dx, dy)` around a king (its own square
@@ -237,19 +243,28 @@ struct Search<'a, M> {
     /// The ply (from the root) at which the room's move limit ends the
     /// game, if it has one.
     limit: Option<i32>,
+    /// The keys of the positions whose next time ends the game by
+    /// repetition ([`Root::repeating`]).
+    repeating: &'a [u64],
 }
 
 /// Where a search starts: the root seat, whether its partner across the
 /// table plays on its side (team games), and how many moves the room's
 /// move limit leaves (`None`: no limit).
 #[derive(Clone, Copy, Debug)]
-pub struct Root {
+pub struct Root<'a> {
     /// The seat to move at the root.
     pub me: u8,
     /// Partners across the table (pairs, teams).
     pub teams: bool,
     /// Moves left before the move limit ends the game.
     pub moves_left: Option<u32>,
+    /// The keys ([`Node::key`]) of the positions the game's record has
+    /// had so often that one more time ends the game by repetition: met
+    /// anywhere in the search, such a position is judged as that ending
+    /// ([`Node::repetition`]), so that a seat behind does not walk into a
+    /// repetition an opponent makes (usually empty).
+    pub repeating: &'a [u64],
 }
 
 /// The best of `moves` (the root's legal moves) for the seat `at` names,
@@ -263,7 +278,7 @@ pub fn search<N: Node>(
     root: &N,
     mut moves: Vec<N::Move>,
     ends: &dyn Fn(&N) -> Option<Ending>,
-    at: Root,
+    at: Root<'_>,
     reach: Reach,
     budget: &Budget,
 ) -> Searched<N::Move> {
@@ -288,6 +303,7 @@ pub fn search<N: Node>(
             _ => HINT_SLOTS,
         }),
         limit: at.moves_left.map(|n| n.min(i32::MAX as u32) as i32),
+        repeating: at.repeating,
     };
     let margin = 2 * reach.noise.max(0);
     let mut finished = Vec::new();
@@ -778,6 +794,9 @@ impl<M: Copy + PartialEq> Search<'_, M> {
         }
         if let Some(ending) = node.ended(self.me, self.team) {
             return Some(self.ending_score(ending, ply));
+        }
+        if !self.repeating.is_empty() && self.repeating.contains(&node.key()) {
+            return Some(self.ending_score(node.repetition(self.me), ply));
         }
         if self.limit.is_some_and(|limit| ply >= limit) {
             return Some(self.limit_score(node, ply));

@@ -26,6 +26,7 @@ pub fn search(game: &ShogiGame4, reach: Reach, budget: &Budget) -> Searched<Move
         me: pos.to_move(),
         teams: pairs,
         moves_left: game.moves_left(),
+        repeating: &[],
     };
     brs::search(pos, moves, &|_| None, at, reach, budget)
 }

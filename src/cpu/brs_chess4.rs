@@ -3,7 +3,8 @@
 //! king or a seat mated on its turn ends the game, and a seat stalemated
 //! on its turn draws it (as does a repetition, which the search meets at
 //! the root); in free-for-all the game ends as the rules say
-//! (`free_for_all_over`, or a third repetition met at the root) and the
+//! (`free_for_all_over`, or a third repetition, met anywhere in the
+//! search for a position the game has had twice) and the
 //! most points place first, pieces counting less as a room's move limit
 //! nears (`free_for_all_material`), the opponents that do not give the
 //! best reply take what is surely theirs (`sure_capture`), and a check
@@ -52,15 +53,15 @@ pub fn search(game: &ChessGame4, reach: Reach, budget: &Budget) -> Searched<Move
     // time ends the game, placed by points: a seat ahead takes it.
     let ends = |next: &Position| match teams {
         true => (game.occurrences(next) > 0).then_some(Ending::Drawn),
-        false => game
-            .repeats(next)
-            .then(|| first_on(next.drawn_points(), me)),
+        false => game.repeats(next).then(|| next.repetition(me)),
     };
     let moves = game.legal_moves();
+    let repeating = game.repeating_keys();
     let at = Root {
         me,
         teams,
         moves_left: game.moves_left(),
+        repeating: &repeating,
     };
     brs::search(pos, moves, &ends, at, reach, budget)
 }
@@ -150,6 +151,15 @@ impl Node for Position {
             return Ending::Drawn;
         }
         first_on(self.points(), me)
+    }
+
+    /// Teams draw; in free-for-all the seats still playing get their draw
+    /// points and the most points place first.
+    fn repetition(&self, me: u8) -> Ending {
+        match self.variant() {
+            Variant::Teams => Ending::Drawn,
+            Variant::FreeForAll => first_on(self.drawn_points(), me),
+        }
     }
 
     fn taken(&self, mv: Move) -> Option<(u8, i32)> {

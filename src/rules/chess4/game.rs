@@ -100,6 +100,18 @@ impl ChessGame4 {
         self.occurrences(next) + 1 >= REPETITIONS
     }
 
+    /// The repetition keys of the positions the game has had so often
+    /// that one more time ends it: the CPU judges them as that ending
+    /// wherever its search meets them.
+    pub fn repeating_keys(&self) -> Vec<u64> {
+        let mut keys = self.keys.clone();
+        keys.sort_unstable();
+        keys.chunk_by(|a, b| a == b)
+            .filter(|run| run.len() + 1 >= REPETITIONS)
+            .map(|run| run[0])
+            .collect()
+    }
+
     /// How many positions so far had the repetition key `key`.
     fn count_key(&self, key: u64) -> usize {
         self.keys.iter().filter(|k| **k == key).count()
