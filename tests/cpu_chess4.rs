@@ -3,7 +3,8 @@
 //! at every level, it stops when told, it judges stalemates and
 //! repetitions in teams, and in free-for-all it expects every opponent to
 //! take what hangs, sees one seat's check made into the next seat's mate
-//! (even where that seat could take a piece elsewhere),
+//! (even where that seat could take a piece elsewhere) and the mate
+//! behind its own answer to a check,
 //! ends the game by repetition when it is ahead and, behind, does not
 //! step into a repetition an opponent's reply completes, and plays for the points
 //! that place it first when the room's move limit is near, its pieces
@@ -381,4 +382,33 @@ fn in_free_for_all_a_seat_behind_gives_a_pawn_not_the_repetition_an_opponent_mak
     play_steps(&mut g, &[("i1", "h1"), ("b7", "a7")]);
     let outcome = g.outcome().expect("the repetition ends the game");
     assert_eq!(outcome.reason, EndReason::Repetition);
+}
+
+#[test]
+fn in_free_for_all_it_sees_the_mate_behind_its_answer_to_a_check() {
+    // Red's knight can take Blue's bishop on g11. Then Blue's queen checks
+    // from d1 along Red's first rank, Red's king must step to h2 (its
+    // pawns on g2 and i2 hem it in), and Blue's knight j6-i4 mates it
+    // there, Blue's rook on k3 holding the third rank. Red's answer to the
+    // check costs no depth, so three plies see the mate.
+    let pieces = [
+        ("g2", "rP"),
+        ("i2", "rP"),
+        ("f9", "rN"),
+        ("g11", "bB"),
+        ("d5", "bQ"),
+        ("k3", "bR"),
+        ("j6", "bN"),
+    ];
+    let takes = |pieces: &[(&str, &str)]| {
+        let g = game(Variant::FreeForAll, "R", pieces);
+        let found = brs_chess4::search(&g, Reach::depth(3), &Budget::new(Duration::from_secs(5)));
+        let mv = found.best.expect("a move");
+        ((mv.from, mv.to) == (sq("f9"), sq("g11")), found.score)
+    };
+    let (took, score) = takes(&pieces);
+    assert!(!took, "it took the bishop and was mated ({score})");
+    // Without Blue's knight there is no mate, and the bishop is Red's.
+    let (took, score) = takes(&pieces[..6]);
+    assert!(took, "without the mate it leaves the bishop ({score})");
 }

@@ -246,6 +246,10 @@ struct Search<'a, M> {
     /// The keys of the positions whose next time ends the game by
     /// repetition ([`Root::repeating`]).
     repeating: &'a [u64],
+    /// Whether the root seat's answer to a check it answers on its turn
+    /// costs no depth: not for the searches of one and two plies (levels 3
+    /// and 4), which are kept to their plies.
+    extend_checks: bool,
 }
 
 /// Where a search starts: the root seat, whether its partner across the
@@ -304,6 +308,7 @@ pub fn search<N: Node>(
         }),
         limit: at.moves_left.map(|n| n.min(i32::MAX as u32) as i32),
         repeating: at.repeating,
+        extend_checks: reach.depth > 2,
     };
     let margin = 2 * reach.noise.max(0);
     let mut finished = Vec::new();
@@ -521,7 +526,7 @@ impl<M: Copy + PartialEq> Search<'_, M> {
                 && !self.opponents(&next).is_empty();
             // The root seat's answer to a check it answers on its turn
             // costs no depth either: an attack on its king is seen on.
-            let answer_depth = match checked && ply < MAX_EXTENDED_PLY {
+            let answer_depth = match self.extend_checks && checked && ply < MAX_EXTENDED_PLY {
                 true => depth,
                 false => child_depth,
             };
