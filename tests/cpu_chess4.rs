@@ -290,6 +290,16 @@ fn the_search_stops_deepening_once_every_line_reaches_the_limit() {
     assert_eq!(found.depth, 2);
 }
 
+/// Whether a three-ply search for Red in a free-for-all game of
+/// `pieces` (and the four kings) plays the move `(from, to)`, with the
+/// score it found.
+fn red_plays(pieces: &[(&str, &str)], (from, to): (&str, &str)) -> (bool, i32) {
+    let g = game(Variant::FreeForAll, "R", pieces);
+    let found = brs_chess4::search(&g, Reach::depth(3), &Budget::new(Duration::from_secs(5)));
+    let mv = found.best.expect("a move");
+    ((mv.from, mv.to) == (sq(from), sq(to)), found.score)
+}
+
 #[test]
 fn in_free_for_all_it_sees_one_seat_check_and_the_next_mate() {
     // Red's pawn on i2 can take Green's knight on h3. It then no longer
@@ -306,12 +316,7 @@ fn in_free_for_all_it_sees_one_seat_check_and_the_next_mate() {
         ("j5", "bB"),
         ("j4", "yN"),
     ];
-    let takes = |pieces: &[(&str, &str)]| {
-        let g = game(Variant::FreeForAll, "R", pieces);
-        let found = brs_chess4::search(&g, Reach::depth(3), &Budget::new(Duration::from_secs(5)));
-        let mv = found.best.expect("a move");
-        ((mv.from, mv.to) == (sq("i2"), sq("h3")), found.score)
-    };
+    let takes = |pieces: &[(&str, &str)]| red_plays(pieces, ("i2", "h3"));
     let (took, score) = takes(&pieces);
     assert!(!took, "it took the knight and was mated ({score})");
     // Yellow, with a sure capture of its own elsewhere (its pawn on f10
@@ -400,12 +405,7 @@ fn in_free_for_all_it_sees_the_mate_behind_its_answer_to_a_check() {
         ("k3", "bR"),
         ("j6", "bN"),
     ];
-    let takes = |pieces: &[(&str, &str)]| {
-        let g = game(Variant::FreeForAll, "R", pieces);
-        let found = brs_chess4::search(&g, Reach::depth(3), &Budget::new(Duration::from_secs(5)));
-        let mv = found.best.expect("a move");
-        ((mv.from, mv.to) == (sq("f9"), sq("g11")), found.score)
-    };
+    let takes = |pieces: &[(&str, &str)]| red_plays(pieces, ("f9", "g11"));
     let (took, score) = takes(&pieces);
     assert!(!took, "it took the bishop and was mated ({score})");
     // Without Blue's knight there is no mate, and the bishop is Red's.
