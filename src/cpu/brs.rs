@@ -560,8 +560,9 @@ impl<M: Copy + PartialEq> Search<'_, M> {
     }
 
     /// Whether, with the root seat in a check it answers only on its turn
-    /// ([`Node::check_waits`]), one of the opponents moving before it
-    /// mates it (or takes its king): one seat's check, another's mate.
+    /// ([`Node::check_waits`], which the caller asks first), one of the
+    /// opponents moving before it mates it (or takes its king): one
+    /// seat's check, another's mate.
     /// Only that one move is tried, not a layer of replies with all that
     /// follows: a full layer placed first less often (README).
     fn mated_before_answer<N: Node<Move = M>>(&mut self, node: &N) -> bool {

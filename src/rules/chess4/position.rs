@@ -160,7 +160,7 @@ impl Position {
     /// CPU's search finds its hints for a position again by it, once or
     /// twice a node: each piece on its square adds a mixed number of its
     /// own (Zobrist's scheme, the numbers made on the fly), which costs a
-    /// tenth of hashing the whole board through `DefaultHasher`. The same
+    /// seventh of hashing the whole board through `DefaultHasher`. The same
     /// in every run.
     pub fn key(&self) -> u64 {
         let mut h = 0u64;
