@@ -174,11 +174,14 @@ fn in_free_for_all_every_opponent_takes_what_hangs_in_one_round() {
 fn on_points(points: &str, move_limit: &str, pieces: &[(&str, &str)]) -> ChessGame4 {
     let kings = [("h1", "rK"), ("a7", "bK"), ("g14", "yK"), ("n8", "gK")];
     let all: Vec<(&str, &str)> = kings.iter().chain(pieces).copied().collect();
-    let text = fen4_with("R", "0,0,0,0", "0,0,0,0", &all).replacen(
-        "-0,0,0,0-0-",
-        &format!("-{points}-0-"),
-        1,
-    );
+    let text = fen4_with("R", "0,0,0,0", "0,0,0,0", &all);
+    free_for_all(&text, points, move_limit)
+}
+
+/// A free-for-all game from the FEN4 `text` (its points all 0), the
+/// seats on `points` instead, under the room's `move_limit`.
+fn free_for_all(text: &str, points: &str, move_limit: &str) -> ChessGame4 {
+    let text = text.replacen("-0,0,0,0-0-", &format!("-{points}-0-"), 1);
     let pos =
         Position::from_fen4(&text, Variant::FreeForAll).unwrap_or_else(|e| panic!("{text}: {e}"));
     let rules = [String::from("type=ffa"), format!("move-limit={move_limit}")];
@@ -348,13 +351,9 @@ fn kings_two_left(points: &str) -> ChessGame4 {
         ("d2", "bR"),
         ("e6", "bB"),
     ];
-    let text = fen4_with("R", "0,0,0,0", "0,0,0,0", &pieces)
-        .replacen("R-0,0,0,0-", "R-0,0,1,1-", 1)
-        .replacen("-0,0,0,0-0-", &format!("-{points}-0-"), 1);
-    let pos =
-        Position::from_fen4(&text, Variant::FreeForAll).unwrap_or_else(|e| panic!("{text}: {e}"));
-    let values = RuleValues::parse(GameKind::Chess4.rule_specs(), &["type=ffa"]).unwrap();
-    let mut g = ChessGame4::from_position(Chess4Rules::from_values(&values), pos);
+    let text =
+        fen4_with("R", "0,0,0,0", "0,0,0,0", &pieces).replacen("R-0,0,0,0-", "R-0,0,1,1-", 1);
+    let mut g = free_for_all(&text, points, "none");
     let steps = [
         ("h1", "g1"),
         ("a7", "b7"),
