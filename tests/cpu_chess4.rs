@@ -4,11 +4,11 @@
 //! repetitions in teams, and in free-for-all it expects every opponent to
 //! take what hangs, sees one seat's check made into the next seat's mate
 //! (even where that seat could take a piece elsewhere) and the mate
-//! behind its own answer to a check,
-//! ends the game by repetition when it is ahead and, behind, does not
-//! step into a repetition an opponent's reply completes, and plays for the points
-//! that place it first when the room's move limit is near, its pieces
-//! counting less the nearer it is.
+//! behind its own answer to a check, ends the game by repetition when it
+//! is ahead and, behind, does not step into a repetition an opponent's
+//! reply completes, and plays for the points that place it first when
+//! the room's move limit is near, its pieces counting less the nearer it
+//! is.
 
 use banmen::cpu::{Budget, Reach, brs_chess4, think};
 use banmen::rules::chess4::{Chess4Rules, ChessGame4, Position, Variant};

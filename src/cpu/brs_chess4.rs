@@ -2,10 +2,11 @@
 //! free-for-all points, and pieces other seats attack. In teams a captured
 //! king or a seat mated on its turn ends the game, and a seat stalemated
 //! on its turn draws it (as does a move back to any position the game
-//! has had, at the root, and a third repetition anywhere); in free-for-all the game ends as the rules say
-//! (`free_for_all_over`, or a third repetition, met anywhere in the
-//! search for a position the game has had twice) and the
-//! most points place first, pieces counting less as a room's move limit
+//! has had, at the root, and a third repetition anywhere); in
+//! free-for-all the game ends as the rules say (`free_for_all_over`, or
+//! a third repetition, met anywhere in the search for a position the
+//! game has had twice) and the most points place first, pieces counting
+//! less as a room's move limit
 //! nears (`free_for_all_material`), the opponents that do not give the
 //! best reply take what is surely theirs (`sure_capture`), and a check
 //! waits for its seat's turn, the seats before it free to mate it
