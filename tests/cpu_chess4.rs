@@ -4,7 +4,8 @@
 //! repetitions in teams, and in free-for-all it expects every opponent to
 //! take what hangs, sees one seat's check made into the next seat's mate
 //! (even where that seat could take a piece elsewhere) and the mate
-//! behind its own answer to a check, ends the game by repetition when it
+//! behind its own answer to a check, does not fear a quiet attack from a
+//! seat with a rook to take elsewhere, ends the game by repetition when it
 //! is ahead and, behind, does not step into a repetition an opponent's
 //! reply completes, and plays for the points that place it first when
 //! the room's move limit is near, its pieces counting less the nearer it
@@ -410,4 +411,51 @@ fn in_free_for_all_it_sees_the_mate_behind_its_answer_to_a_check() {
     // Without Blue's knight there is no mate, and the bishop is Red's.
     let (took, score) = takes(&pieces[..6]);
     assert!(took, "without the mate it leaves the bishop ({score})");
+}
+
+#[test]
+fn in_free_for_all_an_opponent_with_a_rook_to_take_is_not_feared_for_a_quiet_fork() {
+    // Red's knight on h6 can take Yellow's bishop on f7, which otherwise
+    // gets away. Blue's pawn d8-e8 would then fork the knight and Red's
+    // rook on f9, and take the knight. But Blue's knight on b8 can take
+    // Yellow's rook on c10 for nothing: a seat with such a capture makes
+    // it (or takes a piece of Red's, or checks Red) rather than fork Red
+    // quietly, so the bishop is Red's for nothing, as if the pawn were not
+    // there. (Red's pawns on f8 and c9 keep its rook from taking the
+    // bishop itself and from checking Blue, Yellow's pawn on g13 from
+    // checking Yellow.)
+    let pieces = [
+        ("f9", "rR"),
+        ("f8", "rP"),
+        ("c9", "rP"),
+        ("h6", "rN"),
+        ("f7", "yB"),
+        ("b8", "bN"),
+        ("g13", "yP"),
+        ("c10", "yR"),
+    ];
+    let fork = [("d8", "bP")];
+    let with_fork: Vec<_> = pieces.iter().chain(&fork).copied().collect();
+    let takes = |pieces: &[(&str, &str)]| red_plays(pieces, ("h6", "f7"));
+    let (took, forked) = takes(&with_fork);
+    let (_, unforked) = takes(&pieces);
+    assert!(took, "it left the bishop ({forked})");
+    // Within Blue's pawn's worth (150) of the score without it: the fork,
+    // a knight, is not counted. With the rook taken away it is.
+    assert!(
+        (unforked - forked).abs() < 150,
+        "the busy seat's fork costs {forked} against {unforked} without it"
+    );
+    let (_, forked) = takes(
+        &with_fork[..7]
+            .iter()
+            .chain(&fork)
+            .copied()
+            .collect::<Vec<_>>(),
+    );
+    let (_, unforked) = takes(&pieces[..7]);
+    assert!(
+        unforked - forked >= 300,
+        "without the rook to take, the fork costs {forked} against {unforked}"
+    );
 }

@@ -68,6 +68,10 @@ const REPLIES_LAYER: u64 = 0x9e37_79b9_7f4a_7c15;
 /// king and left the mates to others); free-for-all chess placed first
 /// no more often with it, and does not count.
 const KING_DANGER: i32 = 12;
+/// What a third seat's piece an opponent surely takes must be worth (a
+/// rook) for the deepening search to take the opponent as busy with it
+/// ([`Search::busy`]).
+const DISTRACTION: i32 = 500;
 
 /// A four-player position as the search sees it. Seats are 0-3; a set of
 /// seats is a bit mask.
@@ -246,10 +250,12 @@ struct Search<'a, M> {
     /// The keys of the positions whose next time ends the game by
     /// repetition ([`Root::repeating`]).
     repeating: &'a [u64],
-    /// Whether the root seat's answer to a check it answers on its turn
-    /// costs no depth: not for the searches of one and two plies (levels 3
-    /// and 4), which are kept to their plies.
-    extend_checks: bool,
+    /// Whether this is the deepening search (level 5), not one of one or
+    /// two plies (levels 3 and 4), which are kept to their plies and to
+    /// plain best-reply search. Its answer to a check it answers on its
+    /// turn costs no depth, and it takes an opponent with a big capture
+    /// elsewhere as busy with it ([`Search::busy`]).
+    deepening: bool,
 }
 
 /// Where a search starts: the root seat, whether its partner across the
@@ -308,7 +314,7 @@ pub fn search<N: Node>(
         }),
         limit: at.moves_left.map(|n| n.min(i32::MAX as u32) as i32),
         repeating: at.repeating,
-        extend_checks: reach.depth > 2,
+        deepening: reach.depth > 2,
     };
     let margin = 2 * reach.noise.max(0);
     let mut finished = Vec::new();
@@ -507,6 +513,7 @@ impl<M: Copy + PartialEq> Search<'_, M> {
         let child_depth = if extended { depth } else { depth - 1 };
         let mut best = INF;
         let mut best_move = None;
+        let busy = self.busy(&turns);
         for (i, mv) in moves {
             let (seat, turn) = &turns[i];
             let mut next = turn.clone();
@@ -514,6 +521,15 @@ impl<M: Copy + PartialEq> Search<'_, M> {
             // Asked before the others' sure captures, which move play past
             // them: a seat that can mate does not take a piece instead.
             let checked = next.check_waits(self.me);
+            // A busy seat's quiet attack on the root side is not feared.
+            if let Some(sure) = busy[i] {
+                let ours = turn
+                    .taken(mv)
+                    .is_some_and(|(o, _)| self.team & (1 << o) != 0);
+                if mv != sure && !ours && !checked {
+                    continue;
+                }
+            }
             let mated = checked && self.mated_before_answer(&next);
             if !mated && self.limit.is_none_or(|limit| ply + 1 < limit) {
                 self.bystanders_capture(&mut next, *seat, &turns);
@@ -526,7 +542,7 @@ impl<M: Copy + PartialEq> Search<'_, M> {
                 && !self.opponents(&next).is_empty();
             // The root seat's answer to a check it answers on its turn
             // costs no depth either: an attack on its king is seen on.
-            let answer_depth = match self.extend_checks && checked && ply < MAX_EXTENDED_PLY {
+            let answer_depth = match self.deepening && checked && ply < MAX_EXTENDED_PLY {
                 true => depth,
                 false => child_depth,
             };
@@ -557,6 +573,29 @@ impl<M: Copy + PartialEq> Search<'_, M> {
             }
             None => self.evaluate(node, false, ply),
         }
+    }
+
+    /// Per turn, the sure capture ([`Node::sure_capture`]) of a third
+    /// seat's piece worth at least [`DISTRACTION`] that the seat has, if
+    /// any (the deepening search, where captures score). Such a seat is
+    /// taken to make it, or to take a piece of the root side or check it,
+    /// rather than to attack the root side quietly and leave the bigger
+    /// gain: best-reply search takes each reply to be the one worst for
+    /// the root side, where in free-for-all each seat plays for its own
+    /// points, and a seat that fears every opponent's quiet threat at
+    /// once plays too timidly (README, "What v13 changed").
+    fn busy<N: Node<Move = M>>(&self, turns: &[(u8, N)]) -> Vec<Option<M>> {
+        turns
+            .iter()
+            .map(|(_, turn)| {
+                if !self.deepening || !turn.scored() {
+                    return None;
+                }
+                let sure = turn.sure_capture()?;
+                let (owner, worth) = turn.taken(sure)?;
+                (self.team & (1 << owner) == 0 && worth >= DISTRACTION).then_some(sure)
+            })
+            .collect()
     }
 
     /// Whether, with the root seat in a check it answers only on its turn
