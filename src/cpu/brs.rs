@@ -20,7 +20,9 @@
 //! mates that a seat moving in between stopped). A partner in check
 //! answers at once too, for the root side, instead of passing. In
 //! free-for-all chess the opponents that do not give the best reply do
-//! not pass either: each makes the capture it surely makes, if any.
+//! not pass either: each makes the capture it surely makes, if any; and
+//! the deepening search takes an opponent with a big sure capture of a
+//! third seat's piece to make it rather than attack the root quietly.
 //!
 //! Move ordering is what makes the search deep: the replies of all
 //! opponents are ordered together (the most valuable captures first, then
