@@ -434,11 +434,13 @@ fn in_free_for_all_an_opponent_with_a_rook_to_take_is_not_feared_for_a_quiet_for
         ("g13", "yP"),
         ("c10", "yR"),
     ];
-    let fork = [("d8", "bP")];
-    let with_fork: Vec<_> = pieces.iter().chain(&fork).copied().collect();
     let takes = |pieces: &[(&str, &str)]| red_plays(pieces, ("h6", "f7"));
-    let (took, forked) = takes(&with_fork);
-    let (_, unforked) = takes(&pieces);
+    // Red's score with Blue's pawn on d8 and without it.
+    let with_fork = |pieces: &[(&str, &str)]| {
+        let forking: Vec<_> = pieces.iter().chain(&[("d8", "bP")]).copied().collect();
+        (takes(&forking), takes(pieces).1)
+    };
+    let ((took, forked), unforked) = with_fork(&pieces);
     assert!(took, "it left the bishop ({forked})");
     // Within Blue's pawn's worth (150) of the score without it: the fork,
     // a knight, is not counted. With the rook taken away it is.
@@ -446,14 +448,7 @@ fn in_free_for_all_an_opponent_with_a_rook_to_take_is_not_feared_for_a_quiet_for
         (unforked - forked).abs() < 150,
         "the busy seat's fork costs {forked} against {unforked} without it"
     );
-    let (_, forked) = takes(
-        &with_fork[..7]
-            .iter()
-            .chain(&fork)
-            .copied()
-            .collect::<Vec<_>>(),
-    );
-    let (_, unforked) = takes(&pieces[..7]);
+    let ((_, forked), unforked) = with_fork(&pieces[..7]);
     assert!(
         unforked - forked >= 300,
         "without the rook to take, the fork costs {forked} against {unforked}"
