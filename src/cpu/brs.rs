@@ -515,7 +515,7 @@ impl<M: Copy + PartialEq> Search<'_, M> {
         let child_depth = if extended { depth } else { depth - 1 };
         let mut best = INF;
         let mut best_move = None;
-        let busy = self.busy(&turns);
+        let busy = self.busy(node, &turns);
         for (i, mv) in moves {
             let (seat, turn) = &turns[i];
             let mut next = turn.clone();
@@ -524,7 +524,7 @@ impl<M: Copy + PartialEq> Search<'_, M> {
             // them: a seat that can mate does not take a piece instead.
             let checked = next.check_waits(self.me);
             // A busy seat's quiet attack on the root side is not feared.
-            if let Some(sure) = busy[i] {
+            if let Some(sure) = busy.get(i).copied().flatten() {
                 let ours = turn
                     .taken(mv)
                     .is_some_and(|(o, _)| self.team & (1 << o) != 0);
@@ -585,14 +585,15 @@ impl<M: Copy + PartialEq> Search<'_, M> {
     /// gain: best-reply search takes each reply to be the one worst for
     /// the root side, where in free-for-all each seat plays for its own
     /// points, and a seat that fears every opponent's quiet threat at
-    /// once plays too timidly (README, "What v13 changed").
-    fn busy<N: Node<Move = M>>(&self, turns: &[(u8, N)]) -> Vec<Option<M>> {
+    /// once plays too timidly (README, "What v13 changed"). Empty (no
+    /// allocation) for the other searches and games, at every node.
+    fn busy<N: Node<Move = M>>(&self, node: &N, turns: &[(u8, N)]) -> Vec<Option<M>> {
+        if !self.deepening || !node.scored() {
+            return Vec::new();
+        }
         turns
             .iter()
             .map(|(_, turn)| {
-                if !self.deepening || !turn.scored() {
-                    return None;
-                }
                 let sure = turn.sure_capture()?;
                 let (owner, worth) = turn.taken(sure)?;
                 (self.team & (1 << owner) == 0 && worth >= DISTRACTION).then_some(sure)
