@@ -454,3 +454,36 @@ fn in_free_for_all_an_opponent_with_a_rook_to_take_is_not_feared_for_a_quiet_for
         "without the rook to take, the fork costs {forked} against {unforked}"
     );
 }
+
+#[test]
+fn in_free_for_all_level_5_risks_a_piece_that_an_opponent_has_better_to_do_than_take() {
+    // Red's pawn on j3 can take Yellow's knight on k4, leaving Red's
+    // knight on e5 to Blue's rook on b5. Best-reply search takes Blue's
+    // reply to be the one worst for Red, the knight, and saves it. But
+    // Blue's rook also attacks Green's queen on b10, which attacks it
+    // back: Blue takes the queen for itself. Level 5's foresight plays the
+    // round out as each seat's own search plays it, and takes the knight.
+    // With a Green pawn on b10 instead, Blue takes Red's knight, and
+    // foresight saves it too.
+    let pieces = [("e5", "rN"), ("b5", "bR"), ("j3", "rP"), ("k4", "yN")];
+    let takes = |green: (&str, &str), reach: Reach| {
+        let all: Vec<_> = pieces.iter().chain(&[green]).copied().collect();
+        let g = game(Variant::FreeForAll, "R", &all);
+        let budget = Budget::new(Duration::from_secs(5));
+        let mv = brs_chess4::best_move(&g, reach, &budget).expect("a move");
+        (mv.from, mv.to) == (sq("j3"), sq("k4"))
+    };
+    let foresight = Reach::depth(3).with_foresight();
+    assert!(
+        !takes(("b10", "gQ"), Reach::depth(3)),
+        "best-reply search alone took the knight"
+    );
+    assert!(
+        takes(("b10", "gQ"), foresight),
+        "foresight saved its knight"
+    );
+    assert!(
+        !takes(("b10", "gP"), foresight),
+        "foresight took the knight with only a pawn for Blue to take elsewhere"
+    );
+}

@@ -34,11 +34,12 @@
 //! Each game says what the search needs to know through [`Node`]
 //! (`brs4.rs` for four-player shogi, `brs_chess4.rs` for four-player chess).
 
-use super::{Budget, Reach, Searched, Watch};
+use super::{Budget, Reach, Searched, Watch, foresight};
 use rand::Rng;
+use std::time::Instant;
 
 /// A won (or lost) game.
-const WIN: i32 = 1_000_000;
+pub(crate) const WIN: i32 = 1_000_000;
 /// Above any score.
 const INF: i32 = 2 * WIN;
 /// A drawn game: the sides even.
@@ -74,6 +75,9 @@ const KING_DANGER: i32 = 12;
 /// rook) for the deepening search to take the opponent as busy with it
 /// ([`Search::busy`]).
 const DISTRACTION: i32 = 500;
+
+/// Root moves with their scores, for the root side.
+type Scored<M> = Vec<(M, i32)>;
 
 /// A four-player position as the search sees it. Seats are 0-3; a set of
 /// seats is a bit mask.
@@ -230,13 +234,28 @@ impl<M: Copy + PartialEq> Hints<M> {
     }
 }
 
-/// One search for the seat to move at the root.
-struct Search<'a, M> {
+/// Whose search it is and how its game ends: what a settled position
+/// is worth to the root side (shared with [`foresight`](super::foresight),
+/// which plays rounds out from the root).
+#[derive(Clone, Copy)]
+pub(crate) struct Judge<'a> {
     /// The root seat.
-    me: u8,
+    pub(crate) me: u8,
     /// The root seat's side as seat bits: itself, and its partner in team
     /// games (who passes: only opponents reply).
-    team: u8,
+    pub(crate) team: u8,
+    /// The ply (from the root) at which the room's move limit ends the
+    /// game, if it has one.
+    pub(crate) limit: Option<i32>,
+    /// The keys of the positions whose next time ends the game by
+    /// repetition ([`Root::repeating`]).
+    pub(crate) repeating: &'a [u64],
+}
+
+/// One search for the seat to move at the root.
+struct Search<'a, M> {
+    /// The root seat, its side, and how its game ends.
+    judge: Judge<'a>,
     watch: Watch<'a>,
     /// Per ply, the last two quiet moves that cut the search off, with
     /// their seat: tried right after the captures at the same ply.
@@ -246,12 +265,6 @@ struct Search<'a, M> {
     history: Vec<i32>,
     /// The best move found at each position met so far.
     hints: Hints<M>,
-    /// The ply (from the root) at which the room's move limit ends the
-    /// game, if it has one.
-    limit: Option<i32>,
-    /// The keys of the positions whose next time ends the game by
-    /// repetition ([`Root::repeating`]).
-    repeating: &'a [u64],
     /// Whether this is the deepening search (level 5), not one of one or
     /// two plies (levels 3 and 4), which are kept to their plies and to
     /// plain best-reply search. Its answer to a check it answers on its
@@ -285,18 +298,47 @@ pub struct Root<'a> {
 /// which `ends` says the game's record ends it (a repetition) scores as
 /// that ending. Past the room's move limit nothing moves: the game is
 /// judged there as the rules judge it. With noise, the pick among the
-/// last finished iteration's scores is loosened.
+/// last finished iteration's scores is loosened. The deepening search of
+/// a seat playing alone (level 5 in individual games) leaves part of its
+/// time to [`foresight`](super::foresight), which picks among the moves
+/// scored near the best by the round the opponents will likely play.
 pub fn search<N: Node>(
+    root: &N,
+    moves: Vec<N::Move>,
+    ends: &dyn Fn(&N) -> Option<Ending>,
+    at: Root<'_>,
+    reach: Reach,
+    budget: &Budget,
+) -> Searched<N::Move> {
+    if !foresight::applies(at, reach) {
+        return deepen(root, moves, ends, at, reach, budget, 0).0;
+    }
+    let deadline = Instant::now() + budget.time;
+    let first = Budget {
+        time: budget.time * foresight::DEEPENING_SHARE / 100,
+        stop: budget.stop.clone(),
+    };
+    let (mut found, scored) = deepen(root, moves, ends, at, reach, &first, foresight::MARGIN);
+    let timing = (budget, deadline);
+    if let Some((mv, score)) = foresight::pick(root, at, ends, &scored, timing, &mut found.nodes) {
+        found.best = Some(mv);
+        found.score = score;
+    }
+    found
+}
+
+/// [`search`] without foresight, with the last finished iteration's root
+/// scores: exact for the best and for those within `keep` (or the
+/// noise's margin) of it, the others at most that low.
+fn deepen<N: Node>(
     root: &N,
     mut moves: Vec<N::Move>,
     ends: &dyn Fn(&N) -> Option<Ending>,
     at: Root<'_>,
     reach: Reach,
     budget: &Budget,
-) -> Searched<N::Move> {
-    let Root { me, teams, .. } = at;
-    let partner = if teams { 1 << ((me + 2) % 4) } else { 0 };
-    let team = (1 << me) | partner;
+    keep: i32,
+) -> (Searched<N::Move>, Scored<N::Move>) {
     order(root, &mut moves);
     let mut found = Searched {
         best: moves.first().copied(),
@@ -304,21 +346,8 @@ pub fn search<N: Node>(
         score: 0,
         nodes: 0,
     };
-    let mut search: Search<N::Move> = Search {
-        me,
-        team,
-        watch: Watch::new(budget),
-        killers: Vec::new(),
-        history: vec![0; 4 * N::MOVE_KEYS],
-        hints: Hints::new(match reach.depth {
-            0..=2 => SHALLOW_HINT_SLOTS,
-            _ => HINT_SLOTS,
-        }),
-        limit: at.moves_left.map(|n| n.min(i32::MAX as u32) as i32),
-        repeating: at.repeating,
-        deepening: reach.depth > 2,
-    };
-    let margin = 2 * reach.noise.max(0);
+    let mut search: Search<N::Move> = Search::new(at, reach, budget, N::MOVE_KEYS);
+    let margin = (2 * reach.noise.max(0)).max(keep);
     let mut finished = Vec::new();
     for depth in 1..=reach.depth.max(1) {
         let scored = search.root(root, &moves, ends, depth, margin);
@@ -327,7 +356,7 @@ pub fn search<N: Node>(
         };
         if search.watch.out_of_time {
             // A move that beat the previous best before time ran out.
-            if margin == 0 {
+            if reach.noise <= 0 {
                 found.best = Some(mv);
             }
             break;
@@ -341,16 +370,19 @@ pub fn search<N: Node>(
         }
         // A decided game, or every line already run to the move limit
         // (each unit of depth is at least a ply): deeper sees no more.
-        let to_limit = search.limit.is_some_and(|limit| depth as i32 >= limit);
+        let to_limit = search
+            .judge
+            .limit
+            .is_some_and(|limit| depth as i32 >= limit);
         if score.abs() > WIN / 2 || to_limit {
             break;
         }
     }
-    if margin > 0 && !finished.is_empty() {
+    if reach.noise > 0 && !finished.is_empty() {
         found.best = Some(noisy_pick(&finished, reach.noise));
     }
     found.nodes = search.watch.nodes;
-    found
+    (found, finished)
 }
 
 /// The first of the highest-scored moves (the previous best comes first).
@@ -397,7 +429,23 @@ fn captures<N: Node>(node: &N, victims: u8) -> Vec<N::Move> {
     moves
 }
 
-impl<M: Copy + PartialEq> Search<'_, M> {
+impl<'a, M: Copy + PartialEq> Search<'a, M> {
+    /// A search for the seat `at` names, `move_keys` its game's
+    /// [`Node::MOVE_KEYS`].
+    fn new(at: Root<'a>, reach: Reach, budget: &'a Budget, move_keys: usize) -> Search<'a, M> {
+        Search {
+            judge: Judge::new(at),
+            watch: Watch::new(budget),
+            killers: Vec::new(),
+            history: vec![0; 4 * move_keys],
+            hints: Hints::new(match reach.depth {
+                0..=2 => SHALLOW_HINT_SLOTS,
+                _ => HINT_SLOTS,
+            }),
+            deepening: reach.depth > 2,
+        }
+    }
+
     /// One iteration: each root move searched to the end and its score,
     /// exact for the best and for those within `margin` of it (the others
     /// are at most that low). When time runs out, the moves searched so
@@ -424,7 +472,7 @@ impl<M: Copy + PartialEq> Search<'_, M> {
             let now = MATE_NOW * mated as i32;
             let alpha = best.saturating_sub(margin + now).max(-INF);
             let score = match ends(&next) {
-                Some(ending) => self.ending_score(ending, 1),
+                Some(ending) => self.judge.ending_score(ending, 1),
                 None => self.replies(&next, depth - 1, alpha, INF, 1) + now,
             };
             if self.watch.out_of_time {
@@ -438,7 +486,7 @@ impl<M: Copy + PartialEq> Search<'_, M> {
 
     /// The opponents still playing.
     fn playing<'n, N: Node<Move = M>>(&self, node: &'n N) -> impl Iterator<Item = u8> + 'n {
-        let team = self.team;
+        let team = self.judge.team;
         (0..4).filter(move |s| team & (1 << s) == 0 && node.active(*s))
     }
 
@@ -454,21 +502,21 @@ impl<M: Copy + PartialEq> Search<'_, M> {
         let first = node.to_move();
         (0..4)
             .map(|i| (first + i) % 4)
-            .take_while(|s| *s != self.me)
-            .filter(|s| self.team & (1 << s) == 0 && node.active(*s))
+            .take_while(|s| *s != self.judge.me)
+            .filter(|s| self.judge.team & (1 << s) == 0 && node.active(*s))
             .collect()
     }
 
     /// The opponent the rules make move next at once (in check, in
     /// four-player shogi), if any.
     fn forced<N: Node<Move = M>>(&self, node: &N) -> Option<u8> {
-        self.forced_among(node, !self.team & 0b1111)
+        self.forced_among(node, !self.judge.team & 0b1111)
     }
 
     /// The root seat's partner, when the rules make it move next at once
     /// (in check, in pairs).
     fn partner_forced<N: Node<Move = M>>(&self, node: &N) -> Option<u8> {
-        self.forced_among(node, self.team & !(1 << self.me))
+        self.forced_among(node, self.judge.team & !(1 << self.judge.me))
     }
 
     /// The seat among `seats` (bits) the rules make move next at once, if
@@ -491,7 +539,7 @@ impl<M: Copy + PartialEq> Search<'_, M> {
         mut beta: i32,
         ply: i32,
     ) -> i32 {
-        if let Some(score) = self.settled(node, ply) {
+        if let Some(score) = self.judge.settled(node, ply) {
             return score;
         }
         if self.watch.tick() {
@@ -522,18 +570,18 @@ impl<M: Copy + PartialEq> Search<'_, M> {
             next.play(mv);
             // Asked before the others' sure captures, which move play past
             // them: a seat that can mate does not take a piece instead.
-            let checked = next.check_waits(self.me);
+            let checked = next.check_waits(self.judge.me);
             // A busy seat's quiet attack on the root side is not feared.
             if let Some(sure) = busy.get(i).copied().flatten() {
                 let ours = turn
                     .taken(mv)
-                    .is_some_and(|(o, _)| self.team & (1 << o) != 0);
+                    .is_some_and(|(o, _)| self.judge.team & (1 << o) != 0);
                 if mv != sure && !ours && !checked {
                     continue;
                 }
             }
             let mated = checked && self.mated_before_answer(&next);
-            if !mated && self.limit.is_none_or(|limit| ply + 1 < limit) {
+            if !mated && self.judge.limit.is_none_or(|limit| ply + 1 < limit) {
                 self.bystanders_capture(&mut next, *seat, &turns);
             }
             // Play goes on clockwise from a seat that answered a check out
@@ -596,7 +644,7 @@ impl<M: Copy + PartialEq> Search<'_, M> {
             .map(|(_, turn)| {
                 let sure = turn.sure_capture()?;
                 let (owner, worth) = turn.taken(sure)?;
-                (self.team & (1 << owner) == 0 && worth >= DISTRACTION).then_some(sure)
+                (self.judge.team & (1 << owner) == 0 && worth >= DISTRACTION).then_some(sure)
             })
             .collect()
     }
@@ -614,7 +662,7 @@ impl<M: Copy + PartialEq> Search<'_, M> {
                 self.watch.nodes += 1;
                 let mut next = turn.clone();
                 next.play(mv);
-                if !next.active(self.me) {
+                if !next.active(self.judge.me) {
                     return true;
                 }
             }
@@ -637,7 +685,7 @@ impl<M: Copy + PartialEq> Search<'_, M> {
             return;
         }
         for (seat, _) in turns.iter().filter(|(s, _)| *s != replier) {
-            if self.settled(next, 0).is_some() {
+            if self.judge.settled(next, 0).is_some() {
                 return;
             }
             if !next.active(*seat) {
@@ -705,7 +753,7 @@ impl<M: Copy + PartialEq> Search<'_, M> {
         beta: i32,
         ply: i32,
     ) -> i32 {
-        if let Some(score) = self.settled(node, ply) {
+        if let Some(score) = self.judge.settled(node, ply) {
             return score;
         }
         if self.watch.tick() {
@@ -717,7 +765,7 @@ impl<M: Copy + PartialEq> Search<'_, M> {
         // A partner in check answers first, at no depth (as an opponent
         // does); play then goes on clockwise from it.
         let partner = self.partner_forced(node).filter(|_| ply < MAX_EXTENDED_PLY);
-        let seat = partner.unwrap_or(self.me);
+        let seat = partner.unwrap_or(self.judge.me);
         let turns = [(seat, node.with_turn(seat))];
         let mut moves = self.ordered(&turns, ply);
         let key = node.key();
@@ -776,7 +824,7 @@ impl<M: Copy + PartialEq> Search<'_, M> {
         let mut best = stand;
         for seat in self.opponents(node) {
             let turn = node.with_turn(seat);
-            for mv in captures(&turn, self.team) {
+            for mv in captures(&turn, self.judge.team) {
                 let score = self.quiet_child(&turn, mv, (alpha, beta), (ply, plies), false);
                 best = best.min(score);
                 beta = beta.min(score);
@@ -803,8 +851,8 @@ impl<M: Copy + PartialEq> Search<'_, M> {
         }
         alpha = alpha.max(stand);
         let mut best = stand;
-        let turn = node.with_turn(self.me);
-        for mv in captures(&turn, !self.team & 0b1111) {
+        let turn = node.with_turn(self.judge.me);
+        for mv in captures(&turn, !self.judge.team & 0b1111) {
             let score = self.quiet_child(&turn, mv, (alpha, beta), (ply, plies), true);
             best = best.max(score);
             alpha = alpha.max(score);
@@ -829,10 +877,48 @@ impl<M: Copy + PartialEq> Search<'_, M> {
         self.watch.nodes += 1;
         let mut next = turn.clone();
         next.play(mv);
-        match self.settled(&next, ply + 1) {
+        match self.judge.settled(&next, ply + 1) {
             Some(score) => score,
             None if ours => self.capture_replies(&next, window, ply + 1, plies - 1),
             None => self.own_captures(&next, window, ply + 1, plies - 1),
+        }
+    }
+
+    /// The root side's standing (see [`standing`]), less what it stands to
+    /// lose where an opponent attacks its pieces (more when an opponent
+    /// moves next), plus what it may take when it moves next; a seat
+    /// alone also pays for its king's surroundings ([`KING_DANGER`]).
+    fn evaluate<N: Node<Move = M>>(&self, node: &N, ours_to_move: bool, ply: i32) -> i32 {
+        let standing = self.judge.standing(node, ply);
+        let (lose, take) = node.exposed(self.judge.team);
+        let risk = if ours_to_move {
+            lose / 4 - take / 2
+        } else {
+            lose * 3 / 4
+        };
+        standing - risk - self.king_danger(node)
+    }
+
+    /// What the root seat's king's surroundings cost it when it plays
+    /// alone, without a partner ([`KING_DANGER`]).
+    fn king_danger<N: Node<Move = M>>(&self, node: &N) -> i32 {
+        if self.judge.team != 1 << self.judge.me {
+            return 0;
+        }
+        let attacked = node.attacked_around_king(self.judge.me);
+        KING_DANGER * attacked * attacked
+    }
+}
+
+impl<'a> Judge<'a> {
+    /// The judge of a search for the seat `at` names.
+    pub(crate) fn new(at: Root<'a>) -> Judge<'a> {
+        let partner = if at.teams { 1 << ((at.me + 2) % 4) } else { 0 };
+        Judge {
+            me: at.me,
+            team: (1 << at.me) | partner,
+            limit: at.moves_left.map(|n| n.min(i32::MAX as u32) as i32),
+            repeating: at.repeating,
         }
     }
 
@@ -840,7 +926,7 @@ impl<M: Copy + PartialEq> Search<'_, M> {
     /// is better), or the game over with the root side first (sooner is
     /// better), drawn, or not first; or the room's move limit reached
     /// at `ply`.
-    fn settled<N: Node<Move = M>>(&self, node: &N, ply: i32) -> Option<i32> {
+    pub(crate) fn settled<N: Node>(&self, node: &N, ply: i32) -> Option<i32> {
         if (0..4).any(|s| self.team & (1 << s) != 0 && !node.active(s)) {
             return Some(-WIN + ply);
         }
@@ -857,7 +943,7 @@ impl<M: Copy + PartialEq> Search<'_, M> {
     }
 
     /// What a game the rules ended at `ply` is worth to the root side.
-    fn ending_score(&self, ending: Ending, ply: i32) -> i32 {
+    pub(crate) fn ending_score(&self, ending: Ending, ply: i32) -> i32 {
         match ending {
             Ending::First => WIN - ply,
             Ending::Behind => -WIN / 2,
@@ -869,7 +955,7 @@ impl<M: Copy + PartialEq> Search<'_, M> {
     /// won; behind, the standing still orders the lines (a CPU that
     /// cannot be first still plays for the places below), well under
     /// any game still going on.
-    fn limit_score<N: Node<Move = M>>(&self, node: &N, ply: i32) -> i32 {
+    fn limit_score<N: Node>(&self, node: &N, ply: i32) -> i32 {
         match node.at_limit(self.me, self.team) {
             Ending::Behind => -WIN / 4 + self.standing(node, ply).clamp(-WIN / 8, WIN / 8),
             ending => self.ending_score(ending, ply),
@@ -877,35 +963,10 @@ impl<M: Copy + PartialEq> Search<'_, M> {
     }
 
     /// The root side's [`standing`] in `node`, met at `ply`.
-    fn standing<N: Node<Move = M>>(&self, node: &N, ply: i32) -> i32 {
+    fn standing<N: Node>(&self, node: &N, ply: i32) -> i32 {
         let active: [bool; 4] = std::array::from_fn(|s| node.active(s as u8));
         let moves_left = self.limit.map(|limit| limit - ply);
         standing(&node.totals(moves_left), self.team, &active, node.scored())
-    }
-
-    /// The root side's standing (see [`standing`]), less what it stands to
-    /// lose where an opponent attacks its pieces (more when an opponent
-    /// moves next), plus what it may take when it moves next; a seat
-    /// alone also pays for its king's surroundings ([`KING_DANGER`]).
-    fn evaluate<N: Node<Move = M>>(&self, node: &N, ours_to_move: bool, ply: i32) -> i32 {
-        let standing = self.standing(node, ply);
-        let (lose, take) = node.exposed(self.team);
-        let risk = if ours_to_move {
-            lose / 4 - take / 2
-        } else {
-            lose * 3 / 4
-        };
-        standing - risk - self.king_danger(node)
-    }
-
-    /// What the root seat's king's surroundings cost it when it plays
-    /// alone, without a partner ([`KING_DANGER`]).
-    fn king_danger<N: Node<Move = M>>(&self, node: &N) -> i32 {
-        if self.team != 1 << self.me {
-            return 0;
-        }
-        let attacked = node.attacked_around_king(self.me);
-        KING_DANGER * attacked * attacked
     }
 }
 

@@ -7,6 +7,7 @@
 mod brs;
 pub mod brs4;
 pub mod brs_chess4;
+mod foresight;
 mod greedy4;
 mod greedy_chess4;
 pub mod multi;
@@ -67,12 +68,28 @@ pub struct Reach {
     /// root move scored within `2 * noise` of the best is scored exactly,
     /// gets a random `-noise..=noise` on top, and the highest is played.
     pub noise: i32,
+    /// Whether a seat playing alone leaves part of its time to foresight
+    /// (`foresight.rs`): the moves scored near the best played out one
+    /// round as each opponent's own search would play it (level 5).
+    pub foresight: bool,
 }
 
 impl Reach {
     /// At most `depth` plies, the best move always.
     pub fn depth(depth: u32) -> Reach {
-        Reach { depth, noise: 0 }
+        Reach {
+            depth,
+            noise: 0,
+            foresight: false,
+        }
+    }
+
+    /// The same reach with foresight, as level 5 plays.
+    pub fn with_foresight(self) -> Reach {
+        Reach {
+            foresight: true,
+            ..self
+        }
     }
 }
 
@@ -188,7 +205,7 @@ fn sides<G: Game>(game: &G, teams: bool, values: multi::Values) -> Option<multi:
 /// |-------|------------|---------|-------|--------------------------------------------|
 /// | 3     | 1          | quarter | ±100  | sees what its move wins and leaves hanging |
 /// | 4     | 2          | half    | ±40   | sees every opponent's best reply           |
-/// | 5     | deepening  | all     | 0     | the strongest                              |
+/// | 5     | deepening  | all     | 0     | the strongest; in individual games its best moves are played out one round as each opponent would play it (`foresight.rs`) |
 ///
 /// At every depth a check the rules make its seat answer at once costs no
 /// depth (`brs.rs`), so all three see a mate by a chain of checks.
@@ -202,5 +219,10 @@ fn multi_level(level: u8, budget: &Budget) -> (Reach, Budget) {
         time: budget.time / share,
         stop: budget.stop.clone(),
     };
-    (Reach { depth, noise }, budget)
+    let reach = Reach {
+        depth,
+        noise,
+        foresight: level >= MAX_LEVEL,
+    };
+    (reach, budget)
 }
