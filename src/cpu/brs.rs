@@ -240,16 +240,16 @@ impl<M: Copy + PartialEq> Hints<M> {
 #[derive(Clone, Copy)]
 pub(crate) struct Judge<'a> {
     /// The root seat.
-    pub(crate) me: u8,
+    me: u8,
     /// The root seat's side as seat bits: itself, and its partner in team
     /// games (who passes: only opponents reply).
-    pub(crate) team: u8,
+    team: u8,
     /// The ply (from the root) at which the room's move limit ends the
     /// game, if it has one.
-    pub(crate) limit: Option<i32>,
+    limit: Option<i32>,
     /// The keys of the positions whose next time ends the game by
     /// repetition ([`Root::repeating`]).
-    pub(crate) repeating: &'a [u64],
+    repeating: &'a [u64],
 }
 
 /// One search for the seat to move at the root.

@@ -133,7 +133,7 @@ fn round<N: Node>(
 
 /// The search of [`PLIES`] plies for `seat` to move in `node`, met `ply`
 /// plies after the root, within [`EACH`]; `None` when the move's time ran
-/// out.
+/// out or the search was told to stop.
 fn own_search<N: Node>(
     node: &N,
     seat: u8,
@@ -152,7 +152,7 @@ fn own_search<N: Node>(
     };
     let moves = node.moves();
     let found = brs::search(node, moves, &|_| None, seat_at, Reach::depth(PLIES), &each);
-    (Instant::now() < deadline).then_some(found)
+    (Instant::now() < deadline && !budget.stopped()).then_some(found)
 }
 
 #[cfg(test)]
