@@ -298,10 +298,10 @@ pub struct Root<'a> {
 /// which `ends` says the game's record ends it (a repetition) scores as
 /// that ending. Past the room's move limit nothing moves: the game is
 /// judged there as the rules judge it. With noise, the pick among the
-/// last finished iteration's scores is loosened. The deepening search of
-/// a seat playing alone (level 5 in individual games) leaves part of its
-/// time to [`foresight`](super::foresight), which picks among the moves
-/// scored near the best by the round the opponents will likely play.
+/// last finished iteration's scores is loosened. The deepening search
+/// with foresight (level 5) leaves part of its time to
+/// [`foresight`](super::foresight), which picks among the moves scored
+/// near the best by the round the other seats will likely play.
 pub fn search<N: Node>(
     root: &N,
     moves: Vec<N::Move>,
@@ -310,7 +310,7 @@ pub fn search<N: Node>(
     reach: Reach,
     budget: &Budget,
 ) -> Searched<N::Move> {
-    if !foresight::applies(at, reach) {
+    if !foresight::applies(reach) {
         return deepen(root, moves, ends, at, reach, budget, 0).0;
     }
     let deadline = Instant::now() + budget.time;

@@ -68,9 +68,9 @@ pub struct Reach {
     /// root move scored within `2 * noise` of the best is scored exactly,
     /// gets a random `-noise..=noise` on top, and the highest is played.
     pub noise: i32,
-    /// Whether a seat playing alone leaves part of its time to foresight
+    /// Whether the search leaves part of its time to foresight
     /// (`foresight.rs`): the moves scored near the best played out one
-    /// round as each opponent's own search would play it (level 5).
+    /// round as each other seat's own search would play it (level 5).
     pub foresight: bool,
 }
 
@@ -205,7 +205,7 @@ fn sides<G: Game>(game: &G, teams: bool, values: multi::Values) -> Option<multi:
 /// |-------|------------|---------|-------|--------------------------------------------|
 /// | 3     | 1          | quarter | ±100  | sees what its move wins and leaves hanging |
 /// | 4     | 2          | half    | ±40   | sees every opponent's best reply           |
-/// | 5     | deepening  | all     | 0     | the strongest; in individual games its best moves are played out one round as each opponent would play it (`foresight.rs`) |
+/// | 5     | deepening  | all     | 0     | the strongest; its best moves are played out one round as each other seat would play it (`foresight.rs`) |
 ///
 /// At every depth a check the rules make its seat answer at once costs no
 /// depth (`brs.rs`), so all three see a mate by a chain of checks.
