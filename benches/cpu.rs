@@ -10,8 +10,9 @@
 //! bench also prints the nodes and time a search needs to finish four
 //! plies, which measures the move ordering.
 
+use banmen::cpu::four::{chess4, shogi4};
 use banmen::cpu::shogi::search::{Limits, search};
-use banmen::cpu::{Budget, Reach, brs_chess4, brs4};
+use banmen::cpu::{Budget, Reach};
 use banmen::rules::shogi::Position;
 use banmen::rules::vocab::Move;
 use banmen::rules::{AnyGame, Game, GameKind, RuleValues};
@@ -137,11 +138,11 @@ fn search_four(game: &AnyGame, reach: Reach, time: Duration) -> (Option<Move>, u
     let budget = Budget::new(time);
     match game {
         AnyGame::Shogi4(g) => {
-            let found = brs4::search(g, reach, &budget);
+            let found = shogi4::search(g, reach, &budget);
             (found.best.map(|m| g.to_vocab(m)), found.depth, found.nodes)
         }
         AnyGame::Chess4(g) => {
-            let found = brs_chess4::search(g, reach, &budget);
+            let found = chess4::search(g, reach, &budget);
             (found.best.map(|m| g.to_vocab(m)), found.depth, found.nodes)
         }
         AnyGame::Shogi(_) => (None, 0, 0),

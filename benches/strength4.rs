@@ -11,8 +11,7 @@
 //! table's full name: `chess4 teams`, `shogi4 individual`), `WEAK=n` (the
 //! others' level, default 2: greedy), `STRONG=n` (the strong seat's level,
 //! default 5, to see how far apart two lower levels are), `LIMIT=n` (the rooms' move limit,
-//! default 300 to bound the run; `none` plays every game to its end) and
-//! `SEARCH=paranoid` (the paranoid search in both games, for comparison)
+//! default 300 to bound the run; `none` plays every game to its end)
 //! change the run; `TRACE=1` prints every move to stderr. In team games
 //! "first" means the strong player's side won; its partner is one of the
 //! others, or level 5 too with `PARTNER=5` (a team of the strongest
@@ -20,7 +19,7 @@
 //! and the seats' mates (four-player shogi) or points (free-for-all
 //! chess), in seat order.
 
-use banmen::cpu::{Budget, MAX_LEVEL, think, think_paranoid};
+use banmen::cpu::{Budget, MAX_LEVEL, think};
 use banmen::rules::chess4::Variant;
 use banmen::rules::vocab::{Seat, Verdict};
 use banmen::rules::{AnyGame, GameKind, RuleValues};
@@ -31,7 +30,6 @@ use std::time::Duration;
 /// search and partner, the others' level, and whether to print each move.
 struct Setup {
     ms: u64,
-    paranoid: bool,
     /// The strong seat's level (level 5 unless `STRONG` says otherwise).
     strong: u8,
     weak: u8,
@@ -69,7 +67,6 @@ fn play(
                 let legal = game.legal_moves();
                 legal.get(rand::rng().random_range(0..legal.len())).cloned()
             }
-            true if setup.paranoid => think_paranoid(&game, MAX_LEVEL, &budget),
             true => think(&game, setup.strong, &budget),
             false => think(&game, setup.weak, &budget),
         };
@@ -143,7 +140,6 @@ fn main() {
     let games = env("GAMES", 8);
     let setup = Setup {
         ms: env("MS", 200),
-        paranoid: std::env::var("SEARCH").is_ok_and(|s| s == "paranoid"),
         strong: env("STRONG", 5).clamp(1, u64::from(MAX_LEVEL)) as u8,
         weak: env("WEAK", 2).clamp(1, u64::from(MAX_LEVEL)) as u8,
         strong_partner: env("PARTNER", 0) == u64::from(MAX_LEVEL),
@@ -173,11 +169,7 @@ fn main() {
             firsts += usize::from(place == Some(0));
             draws += usize::from(place.is_none());
         }
-        let search = if setup.paranoid {
-            "paranoid search".to_string()
-        } else {
-            format!("level {}", setup.strong)
-        };
+        let search = format!("level {}", setup.strong);
         let weak = setup.weak;
         let others = match weak {
             1 | 2 => format!("greedy players (level {weak})"),

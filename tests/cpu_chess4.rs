@@ -1,4 +1,4 @@
-//! The four-player chess CPU (best-reply search, `src/cpu/brs_chess4.rs`):
+//! The four-player chess CPU (best-reply search, `src/cpu/four/`):
 //! it takes what is left hanging, it plays legal moves in both game types
 //! at every level, it stops when told, it judges stalemates and
 //! repetitions in teams, and in free-for-all it expects every opponent to
@@ -11,7 +11,8 @@
 //! the room's move limit is near, its pieces counting less the nearer it
 //! is.
 
-use banmen::cpu::{Budget, Reach, brs_chess4, think};
+use banmen::cpu::four::chess4;
+use banmen::cpu::{Budget, Reach, think};
 use banmen::rules::chess4::{Chess4Rules, ChessGame4, Position, Variant};
 use banmen::rules::vocab::EndReason;
 use banmen::rules::{AnyGame, GameKind, RuleValues};
@@ -40,7 +41,7 @@ fn it_takes_a_queen_left_hanging_in_both_game_types() {
         // Blue's queen on g9 stands in front of Red's on g4, nobody guards it.
         let g = game(variant, "R", &[("g4", "rQ"), ("g9", "bQ"), ("k12", "yP")]);
         let budget = Budget::new(Duration::from_secs(5));
-        let mv = brs_chess4::best_move(&g, Reach::depth(3), &budget).expect("a move");
+        let mv = chess4::best_move(&g, Reach::depth(3), &budget).expect("a move");
         assert_eq!((mv.from, mv.to), (sq("g4"), sq("g9")), "{variant:?}");
     }
 }
@@ -65,7 +66,7 @@ fn a_stop_flag_ends_the_search_with_a_legal_move() {
     budget
         .stop
         .store(true, std::sync::atomic::Ordering::Relaxed);
-    let mv = brs_chess4::best_move(&g, Reach::depth(30), &budget).expect("a move");
+    let mv = chess4::best_move(&g, Reach::depth(30), &budget).expect("a move");
     assert!(g.legal_moves().contains(&mv));
 }
 
@@ -107,14 +108,14 @@ fn a_side_behind_repeats_the_position_and_a_side_ahead_plays_on() {
     let budget = || Budget::new(Duration::from_secs(5));
     let repeat = (sq("d2"), sq("d3"));
     let behind = shuffled(false);
-    let mv = brs_chess4::best_move(&behind, Reach::depth(2), &budget()).expect("a move");
+    let mv = chess4::best_move(&behind, Reach::depth(2), &budget()).expect("a move");
     assert_eq!(
         (mv.from, mv.to),
         repeat,
         "two queens down, the draw is the best Red has"
     );
     let ahead = shuffled(true);
-    let mv = brs_chess4::best_move(&ahead, Reach::depth(2), &budget()).expect("a move");
+    let mv = chess4::best_move(&ahead, Reach::depth(2), &budget()).expect("a move");
     assert_ne!((mv.from, mv.to), repeat, "two queens up, Red plays on");
 }
 
@@ -133,7 +134,7 @@ fn a_side_behind_stalemates_an_opponent_for_the_draw() {
     let g = game(Variant::Teams, "R", &pieces);
     assert!(g.position().has_legal_move(1), "Blue can move before");
     let budget = Budget::new(Duration::from_secs(5));
-    let mv = brs_chess4::best_move(&g, Reach::depth(2), &budget).expect("a move");
+    let mv = chess4::best_move(&g, Reach::depth(2), &budget).expect("a move");
     let mut after = g.clone();
     after.play(mv).expect("a legal move");
     let blue = after.position();
@@ -158,7 +159,7 @@ fn in_free_for_all_every_opponent_takes_what_hangs_in_one_round() {
         let pieces: Vec<(&str, &str)> = knights.iter().chain(&pawns).copied().collect();
         let g = game(Variant::FreeForAll, "R", &pieces);
         let budget = Budget::new(Duration::from_secs(5));
-        brs_chess4::search(&g, Reach::depth(2), &budget).score
+        chess4::search(&g, Reach::depth(2), &budget).score
     };
     let all_attack = score([("d10", "bP"), ("h12", "yP"), ("k10", "gP")]);
     let one_attacks = score([("d5", "bP"), ("h12", "yP"), ("k4", "gP")]);
@@ -194,7 +195,7 @@ fn free_for_all(text: &str, points: &str, move_limit: &str) -> ChessGame4 {
 /// Whether the search to `depth` plays Red's queen g4 to g8 in `g`, with
 /// the score and the depth it completed.
 fn takes_on_g8(g: &ChessGame4, depth: u32) -> (bool, i32, u32) {
-    let found = brs_chess4::search(g, Reach::depth(depth), &Budget::new(Duration::from_secs(5)));
+    let found = chess4::search(g, Reach::depth(depth), &Budget::new(Duration::from_secs(5)));
     let mv = found.best.expect("a move");
     let took = (mv.from, mv.to) == (sq("g4"), sq("g8"));
     (took, found.score, found.depth)
@@ -266,7 +267,7 @@ fn in_free_for_all_a_seat_ahead_ends_the_game_by_repetition_and_one_behind_does_
     let repeat = (sq("h3"), sq("h2"));
     let choose = |points: &str| {
         let g = kings_repeating(points);
-        let found = brs_chess4::search(&g, Reach::depth(2), &Budget::new(Duration::from_secs(5)));
+        let found = chess4::search(&g, Reach::depth(2), &Budget::new(Duration::from_secs(5)));
         let mv = found.best.expect("a move");
         (g, mv, found.score)
     };
@@ -289,7 +290,7 @@ fn the_search_stops_deepening_once_every_line_reaches_the_limit() {
     // Blue is out of Red's reach on points: every line ends behind, and
     // past two plies the limit leaves nothing more to see.
     let g = on_points("10,30,0,0", "2", &[("g4", "rQ"), ("g8", "bP")]);
-    let found = brs_chess4::search(&g, Reach::depth(6), &Budget::new(Duration::from_secs(5)));
+    let found = chess4::search(&g, Reach::depth(6), &Budget::new(Duration::from_secs(5)));
     assert!(found.score < 0, "behind at the limit: {}", found.score);
     assert_eq!(found.depth, 2);
 }
@@ -299,7 +300,7 @@ fn the_search_stops_deepening_once_every_line_reaches_the_limit() {
 /// score it found.
 fn red_plays(pieces: &[(&str, &str)], (from, to): (&str, &str)) -> (bool, i32) {
     let g = game(Variant::FreeForAll, "R", pieces);
-    let found = brs_chess4::search(&g, Reach::depth(3), &Budget::new(Duration::from_secs(5)));
+    let found = chess4::search(&g, Reach::depth(3), &Budget::new(Duration::from_secs(5)));
     let mv = found.best.expect("a move");
     ((mv.from, mv.to) == (sq(from), sq(to)), found.score)
 }
@@ -372,7 +373,7 @@ fn in_free_for_all_a_seat_behind_gives_a_pawn_not_the_repetition_an_opponent_mak
     let g = kings_two_left("10,25,0,0");
     assert!(g.outcome().is_none(), "the game goes on");
     assert_eq!(g.legal_moves().len(), 2, "Red has two moves");
-    let found = brs_chess4::search(&g, Reach::depth(2), &Budget::new(Duration::from_secs(5)));
+    let found = chess4::search(&g, Reach::depth(2), &Budget::new(Duration::from_secs(5)));
     let mv = found.best.expect("a move");
     // Behind by 15, the repetition's 10 points each leave Red behind; a
     // pawn (a point to Blue) leaves the game going on.
@@ -470,7 +471,7 @@ fn in_free_for_all_level_5_risks_a_piece_that_an_opponent_has_better_to_do_than_
         let all: Vec<_> = pieces.iter().chain(&[green]).copied().collect();
         let g = game(Variant::FreeForAll, "R", &all);
         let budget = Budget::new(Duration::from_secs(5));
-        let mv = brs_chess4::best_move(&g, reach, &budget).expect("a move");
+        let mv = chess4::best_move(&g, reach, &budget).expect("a move");
         (mv.from, mv.to) == (sq("j3"), sq("k4"))
     };
     let foresight = Reach::depth(3).with_foresight();

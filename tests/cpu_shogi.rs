@@ -3,7 +3,7 @@
 //! the old shallow search.
 
 use banmen::cpu::shogi::search::{Limits, MATE, search};
-use banmen::cpu::{Budget, MAX_LEVEL, shallow, think};
+use banmen::cpu::{Budget, MAX_LEVEL, think};
 use banmen::rules::shogi::{Move, Position, ShogiGame, ShogiRules};
 use banmen::rules::{AnyGame, Game};
 use std::sync::atomic::AtomicBool;
@@ -141,62 +141,6 @@ fn keeps_to_a_small_time_budget() {
     let started = Instant::now();
     cpu_move(&g, MAX_LEVEL, budget);
     assert!(started.elapsed() < budget * 2 + Duration::from_millis(200));
-}
-
-/// Level 5 at 0.2 s a move against the old shallow search at its top
-/// level, 10 games with colors alternating; prints wins, draws, losses.
-/// `cargo test --release --test cpu_shogi -- --ignored --nocapture`
-#[test]
-#[ignore]
-fn strength_against_shallow() {
-    let (mut w, mut d, mut l) = (0, 0, 0);
-    for i in 0..10 {
-        let new_is_black = i % 2 == 0;
-        let mut g = ShogiGame::new(ShogiRules::default());
-        while g.outcome().is_none() && g.moves().len() < 300 {
-            let black = g.position().side_to_move() == banmen::rules::shogi::Color::Black;
-            let mv = if black == new_is_black {
-                think(
-                    &AnyGame::Shogi(Box::new(g.clone())),
-                    MAX_LEVEL,
-                    &Budget::new(Duration::from_millis(200)),
-                )
-            } else {
-                shallow::shogi(&g, MAX_LEVEL)
-            }
-            .unwrap();
-            let mv = *g
-                .position()
-                .legal_moves()
-                .iter()
-                .find(|m| g.to_vocab(**m) == mv)
-                .unwrap();
-            g.play(mv).unwrap();
-        }
-        let new_seat = if new_is_black { 0 } else { 1 };
-        let result = match g.outcome().map(|o| &o.verdict) {
-            Some(banmen::rules::vocab::Verdict::Win(s))
-                if s.contains(banmen::rules::vocab::Seat(new_seat)) =>
-            {
-                w += 1;
-                "win"
-            }
-            Some(banmen::rules::vocab::Verdict::Win(_)) => {
-                l += 1;
-                "loss"
-            }
-            _ => {
-                d += 1;
-                "draw"
-            }
-        };
-        println!(
-            "game {i}: new search as {} — {result} in {} plies",
-            if new_is_black { "sente" } else { "gote" },
-            g.moves().len()
-        );
-    }
-    println!("new search vs shallow: W {w} D {d} L {l}");
 }
 
 /// Prints positions (gote king in the corner) that the search scores as

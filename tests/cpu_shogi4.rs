@@ -1,9 +1,11 @@
-//! The four-player shogi CPU (best-reply search, `src/cpu/brs4.rs`): it
+//! The four-player shogi CPU (best-reply search, `src/cpu/four/`): it
 //! mates when it can, it follows a check to the mate behind it, and it
-//! sees a mate threatened by a seat that does not move next, which a
-//! paranoid search of the same depth misses.
+//! sees a mate threatened by a seat that does not move next (which a
+//! paranoid search of the same depth, whose second ply is the next
+//! seat's reply, missed).
 
-use banmen::cpu::{Budget, Reach, brs4, think, think_paranoid};
+use banmen::cpu::four::shogi4;
+use banmen::cpu::{Budget, Reach, think};
 use banmen::rules::shogi4::{Move4, Position4, Shogi4Rules, ShogiGame4};
 use banmen::rules::{AnyGame, Game, GameKind, RuleValues};
 use std::time::Duration;
@@ -17,7 +19,7 @@ fn game(sfen4: &str) -> ShogiGame4 {
 
 fn search(game: &ShogiGame4, depth: u32) -> Move4 {
     let budget = Budget::new(Duration::from_secs(5));
-    brs4::best_move(game, Reach::depth(depth), &budget).expect("a move")
+    shogi4::best_move(game, Reach::depth(depth), &budget).expect("a move")
 }
 
 /// Whether `attacker`, were it to move in `pos`, could mate `victim`.
@@ -115,7 +117,7 @@ fn after_a_check_is_answered_the_seats_after_it_move_before_the_checker() {
     // moving right after West's answer.
     for depth in [2, 3] {
         let budget = Budget::new(Duration::from_secs(20));
-        let found = brs4::search(&g, Reach::depth(depth), &budget);
+        let found = shogi4::search(&g, Reach::depth(depth), &budget);
         assert!(
             found.score < 500_000,
             "depth {depth}: {:?} scored {} as won",
@@ -152,7 +154,7 @@ fn a_partner_in_check_answers_before_anyone_else_moves() {
     let g = ShogiGame4::from_position(rules, pos);
     for depth in [3, 4] {
         let budget = Budget::new(Duration::from_secs(20));
-        let found = brs4::search(&g, Reach::depth(depth), &budget);
+        let found = shogi4::search(&g, Reach::depth(depth), &budget);
         assert!(
             found.score > -500_000,
             "depth {depth}: {:?} scored {} as lost",
@@ -185,20 +187,6 @@ fn a_stop_flag_ends_the_search_with_a_legal_move() {
     budget
         .stop
         .store(true, std::sync::atomic::Ordering::Relaxed);
-    let mv = brs4::best_move(&g, Reach::depth(30), &budget).expect("a move");
+    let mv = shogi4::best_move(&g, Reach::depth(30), &budget).expect("a move");
     assert!(g.legal_moves().contains(&mv));
-}
-
-#[test]
-fn the_paranoid_search_two_plies_deep_misses_that_threat() {
-    // Why four-player shogi uses best-reply search: paranoid's second ply
-    // is West's reply, so East's mate stays out of sight.
-    let g = game(BACK_RANK);
-    let any = AnyGame::Shogi4(Box::new(g.clone()));
-    let budget = Budget::new(Duration::from_secs(4));
-    let mv = think_paranoid(&any, 3, &budget).expect("a move");
-    let mv = g.legal_moves().into_iter().find(|m| g.to_vocab(*m) == mv);
-    let mut after = g.position().clone();
-    after.play(mv.expect("a legal move"));
-    assert!(mate_in_one(&after, 3, 0));
 }

@@ -4,20 +4,14 @@
 //! Levels run from 1 (beginner) to [`MAX_LEVEL`] (strongest). Search runs
 //! on the caller's thread: the hall runs it off the async runtime.
 
-mod brs;
-pub mod brs4;
-pub mod brs_chess4;
-mod foresight;
-mod greedy4;
-mod greedy_chess4;
-pub mod multi;
+pub mod four;
 pub mod pool;
-pub mod shallow;
 pub mod shogi;
 pub mod usi;
 
-use crate::rules::vocab::{self, Seat, SeatSet};
+use crate::rules::vocab;
 use crate::rules::{AnyGame, Game};
+use four::{chess4, greedy_chess4, greedy_shogi4, shogi4};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -69,7 +63,7 @@ pub struct Reach {
     /// gets a random `-noise..=noise` on top, and the highest is played.
     pub noise: i32,
     /// Whether the search leaves part of its time to foresight
-    /// (`foresight.rs`): the moves scored near the best played out one
+    /// (`four/foresight.rs`): the moves scored near the best played out one
     /// round as each other seat's own search would play it (level 5).
     pub foresight: bool,
 }
@@ -143,72 +137,32 @@ pub fn choose_move(game: &AnyGame, level: u8) -> Option<vocab::Move> {
 pub fn think(game: &AnyGame, level: u8, budget: &Budget) -> Option<vocab::Move> {
     match game {
         AnyGame::Shogi(g) => shogi::think(g, level, budget),
-        AnyGame::Shogi4(g) if level <= 2 => greedy4::shogi4(g, level),
+        AnyGame::Shogi4(g) if level <= 2 => greedy_shogi4::shogi4(g, level),
         // Best-reply search in both four-player games: it placed first
-        // more often than the paranoid search (README, strength tables).
+        // more often than the paranoid search (docs/cpu.md).
         AnyGame::Shogi4(g) => {
             let (reach, budget) = multi_level(level, budget);
-            brs4::best_move(g, reach, &budget).map(|mv| g.to_vocab(mv))
+            shogi4::best_move(g, reach, &budget).map(|mv| g.to_vocab(mv))
         }
         AnyGame::Chess4(g) if level <= 2 => greedy_chess4::chess4(g, level),
         AnyGame::Chess4(g) => {
             let (reach, budget) = multi_level(level, budget);
-            brs_chess4::best_move(g, reach, &budget).map(|mv| g.to_vocab(mv))
+            chess4::best_move(g, reach, &budget).map(|mv| g.to_vocab(mv))
         }
     }
-}
-
-/// The four-player paranoid search at `level` (3-5), whatever the game:
-/// what the CPU played before best-reply search, kept for measuring.
-pub fn think_paranoid(game: &AnyGame, level: u8, budget: &Budget) -> Option<vocab::Move> {
-    match game {
-        AnyGame::Shogi(g) => shogi::think(g, level, budget),
-        AnyGame::Shogi4(g) => {
-            let pairs = g.rules().play.format == crate::rules::shogi4::Format::Pairs;
-            paranoid(&**g, pairs, multi::shogi_values, level, budget)
-        }
-        AnyGame::Chess4(g) => {
-            let teams = g.rules().variant == crate::rules::chess4::Variant::Teams;
-            paranoid(&**g, teams, multi::chess_values, level, budget)
-        }
-    }
-}
-
-/// The paranoid search for the seat to move of a four-player game.
-fn paranoid<G: multi::Threats>(
-    game: &G,
-    teams: bool,
-    values: multi::Values,
-    level: u8,
-    budget: &Budget,
-) -> Option<vocab::Move> {
-    let sides = sides(game, teams, values)?;
-    let (reach, budget) = multi_level(level, budget);
-    multi::best_move(game, sides, reach.depth, &budget).map(|mv| game.to_vocab(mv))
-}
-
-/// The seat to move's side: itself, with its partner across the table in
-/// team games.
-fn sides<G: Game>(game: &G, teams: bool, values: multi::Values) -> Option<multi::Sides> {
-    let seat = game.to_move()?;
-    let mut team = SeatSet::EMPTY.with(seat);
-    if teams {
-        team = team.with(Seat((seat.0 + 2) % 4));
-    }
-    Some(multi::Sides { team, values })
 }
 
 /// The four-player levels above the greedy ones, a step of depth apart
-/// (the README's strength tables measure each step).
+/// (docs/cpu.md's strength tables measure each step).
 ///
 /// | level | depth      | time    | noise | plays like                                 |
 /// |-------|------------|---------|-------|--------------------------------------------|
 /// | 3     | 1          | quarter | ±100  | sees what its move wins and leaves hanging |
 /// | 4     | 2          | half    | ±40   | sees every opponent's best reply           |
-/// | 5     | deepening  | all     | 0     | the strongest; its best moves are played out one round as each other seat would play it (`foresight.rs`) |
+/// | 5     | deepening  | all     | 0     | the strongest; its best moves are played out one round as each other seat would play it (`four/foresight.rs`) |
 ///
 /// At every depth a check the rules make its seat answer at once costs no
-/// depth (`brs.rs`), so all three see a mate by a chain of checks.
+/// depth (`four/search.rs`), so all three see a mate by a chain of checks.
 fn multi_level(level: u8, budget: &Budget) -> (Reach, Budget) {
     let (depth, share, noise) = match level {
         0..=3 => (1, 4, 100),

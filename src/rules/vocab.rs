@@ -63,6 +63,26 @@ impl SeatSet {
         SeatSet(self.0 | 1 << seat.0)
     }
 
+    /// The set without `seat`.
+    pub const fn without(self, seat: Seat) -> SeatSet {
+        SeatSet(self.0 & !(1 << seat.0))
+    }
+
+    /// The seats in this set that are not in `other`.
+    pub const fn minus(self, other: SeatSet) -> SeatSet {
+        SeatSet(self.0 & !other.0)
+    }
+
+    /// Whether the set has no seat.
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// Whether the two sets share a seat.
+    pub const fn meets(self, other: SeatSet) -> bool {
+        self.0 & other.0 != 0
+    }
+
     /// The seats in the set, lowest first.
     pub fn iter(self) -> impl Iterator<Item = Seat> {
         (0..8u8).filter(move |i| self.0 >> i & 1 != 0).map(Seat)

@@ -1,7 +1,8 @@
 //! A one-ply CPU for four-player chess: takes the king when it can, else
 //! the move that wins the most material (free-for-all: points) without
-//! leaving the moved piece en prise to a cheaper attacker, with a little
-//! noise at lower levels. The strong search is its own issue.
+//! leaving the moved piece en prise to a cheaper attacker, with noise
+//! (more at level 1). Levels 1 and 2 of four-player chess, and the
+//! yardstick the stronger levels are measured against.
 
 use crate::rules::Game;
 use crate::rules::chess4::flow::capture_points;

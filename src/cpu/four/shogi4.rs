@@ -1,11 +1,13 @@
-//! Four-player shogi for the best-reply search (`brs.rs`): material on the
-//! board and in hand, mates delivered, and pieces other seats attack.
+//! Four-player shogi for the best-reply search: its piece values,
+//! material on the board and in hand, mates delivered, and pieces other
+//! seats attack.
 
-use super::brs::{self, Ending, Node, Root};
-use super::multi::shogi_values;
-use super::{Budget, Reach, Searched};
+use super::node::{Ending, Node, count_around};
+use super::search::{self, Root, TABLE};
+use crate::cpu::{Budget, Reach, Searched};
 use crate::rules::shogi4::adapter::to_piece_kind;
 use crate::rules::shogi4::{Format, Kind4, Move4, Piece4, Position4, ShogiGame4, Sq4};
+use crate::rules::vocab::{PieceKind, Seat, SeatSet};
 
 /// What a mate delivered is worth beyond the pieces it brings.
 const MATE_BONUS: i32 = 1500;
@@ -23,24 +25,41 @@ pub fn search(game: &ShogiGame4, reach: Reach, budget: &Budget) -> Searched<Move
     // The game's list: it leaves out a forbidden repetition.
     let moves = game.legal_moves();
     let at = Root {
-        me: pos.to_move(),
+        me: Seat(pos.to_move()),
         teams: pairs,
         moves_left: game.moves_left(),
         repeating: &[],
     };
-    brs::search(pos, moves, &|_| None, at, reach, budget)
+    search::search(pos, moves, &|_| None, at, reach, budget)
+}
+
+/// A piece's worth in centipawns by kind and promotion: promoted pieces
+/// as golds, dragons and horses more; kings none.
+fn kind_value(kind: PieceKind, promoted: bool) -> i32 {
+    match (kind, promoted) {
+        (PieceKind::Rook, true) => 1200,
+        (PieceKind::Rook, false) => 1000,
+        (PieceKind::Bishop, true) => 1000,
+        (PieceKind::Bishop, false) => 800,
+        (PieceKind::King, _) => 0,
+        (_, true) | (PieceKind::Gold, _) => 550,
+        (PieceKind::Silver, _) => 500,
+        (PieceKind::Knight, _) => 350,
+        (PieceKind::Lance, _) => 300,
+        _ => 100,
+    }
 }
 
 /// A piece's worth (kings none).
 fn value(piece: Piece4) -> i32 {
-    shogi_values(to_piece_kind(piece.kind), piece.promoted)
+    kind_value(to_piece_kind(piece.kind), piece.promoted)
 }
 
 impl Node for Position4 {
     type Move = Move4;
 
-    fn with_turn(&self, seat: u8) -> Position4 {
-        Position4::with_turn(self, seat)
+    fn with_turn(&self, seat: Seat) -> Position4 {
+        Position4::with_turn(self, seat.0)
     }
 
     fn moves(&self) -> Vec<Move4> {
@@ -51,12 +70,12 @@ impl Node for Position4 {
         Position4::play(self, mv);
     }
 
-    fn to_move(&self) -> u8 {
-        Position4::to_move(self)
+    fn to_move(&self) -> Seat {
+        Seat(Position4::to_move(self))
     }
 
-    fn active(&self, seat: u8) -> bool {
-        self.is_active(seat)
+    fn active(&self, seat: Seat) -> bool {
+        self.is_active(seat.0)
     }
 
     /// Over after the mates that end the game: pairs are decided by who
@@ -64,7 +83,7 @@ impl Node for Position4 {
     /// root seat places first when no survivor ranks above it by the
     /// rules' own key (mates, then pieces counted, not valued: a mate
     /// that ties the mates brings the mated seat's pieces with it).
-    fn ended(&self, me: u8, _team: u8) -> Option<Ending> {
+    fn ended(&self, Seat(me): Seat, _team: SeatSet) -> Option<Ending> {
         if !self.is_over() {
             return None;
         }
@@ -80,7 +99,7 @@ impl Node for Position4 {
 
     /// Pairs draw; alone, the survivors rank by mates, then pieces
     /// (the rules' count at the limit), and the mated below them.
-    fn at_limit(&self, me: u8, _team: u8) -> Ending {
+    fn at_limit(&self, Seat(me): Seat, _team: SeatSet) -> Ending {
         if self.play_rules().format == Format::Pairs {
             return Ending::Drawn;
         }
@@ -91,12 +110,12 @@ impl Node for Position4 {
         first.into()
     }
 
-    fn taken(&self, mv: Move4) -> Option<(u8, i32)> {
+    fn taken(&self, mv: Move4) -> Option<(Seat, i32)> {
         if let Move4::Drop { .. } = mv {
             return None;
         }
         let piece = self.piece_at(mv.to())?;
-        Some((piece.owner?, value(piece)))
+        Some((Seat(piece.owner?), value(piece)))
     }
 
     fn promotes(&self, mv: Move4) -> bool {
@@ -111,7 +130,8 @@ impl Node for Position4 {
         totals
     }
 
-    fn exposed(&self, team: u8) -> (i32, i32) {
+    fn exposed(&self, team: SeatSet) -> (i32, i32) {
+        let others = TABLE.minus(team);
         let (mut lose, mut take) = (0, 0);
         for i in 0..81 {
             let Some(piece) = self.piece_at(Sq4(i)).filter(|p| p.is_live()) else {
@@ -121,25 +141,25 @@ impl Node for Position4 {
                 continue;
             };
             let attackers = self.attackers(Sq4(i));
-            if team & (1 << owner) != 0 {
-                if attackers & !team & 0b1111 != 0 {
+            if team.contains(Seat(owner)) {
+                if others.meets(SeatSet(attackers)) {
                     lose = lose.max(value(piece));
                 }
-            } else if attackers & team != 0 {
+            } else if team.meets(SeatSet(attackers)) {
                 take = take.max(value(piece));
             }
         }
         (lose, take)
     }
 
-    fn attacked_around_king(&self, seat: u8) -> i32 {
-        let Some(king) = self.king_square(seat) else {
+    fn attacked_around_king(&self, seat: Seat) -> i32 {
+        let Some(king) = self.king_square(seat.0) else {
             return 0;
         };
-        let others = !(1 << seat) & 0b1111;
-        brs::count_around(|dx, dy| {
+        let others = TABLE.without(seat);
+        count_around(|dx, dy| {
             king.offset(dx, dy)
-                .is_some_and(|sq| self.attackers_ignoring(sq, king.0) & others != 0)
+                .is_some_and(|sq| others.meets(SeatSet(self.attackers_ignoring(sq, king.0))))
         })
     }
 
@@ -156,9 +176,9 @@ impl Node for Position4 {
         }
     }
 
-    fn forced(&self) -> Option<u8> {
-        let seat = self.to_move();
-        self.in_check(seat).then_some(seat)
+    fn forced(&self) -> Option<Seat> {
+        let seat = Position4::to_move(self);
+        self.in_check(seat).then_some(Seat(seat))
     }
 }
 
@@ -184,10 +204,10 @@ fn material(pos: &Position4) -> [i32; 4] {
 
 #[cfg(test)]
 mod tests {
-    use super::super::greedy4;
+    use super::super::greedy_shogi4;
     use super::{Ending, Node};
     use crate::rules::shogi4::{Position4, Shogi4Rules, ShogiGame4};
-    use crate::rules::vocab::{EndReason, Verdict};
+    use crate::rules::vocab::{EndReason, Seat, SeatSet, Verdict};
 
     /// Plays 40 games of noisy greedy players under `rules(i)` for game
     /// `i` (the first seat going round); in those that end for `reason`,
@@ -196,13 +216,13 @@ mod tests {
     fn judge_survivors(
         rules: impl Fn(u32) -> Shogi4Rules,
         reason: EndReason,
-        verdict: impl Fn(&Position4, u8) -> Option<Ending>,
+        verdict: impl Fn(&Position4, Seat) -> Option<Ending>,
     ) -> usize {
         let mut judged = 0;
         for (i, first) in (0..4).cycle().take(40).enumerate() {
             let mut game = ShogiGame4::new(rules(i as u32), first);
             while game.outcome().is_none() && game.moves().len() < 600 {
-                let mv = greedy4::pick(&game, 1).expect("a move while playing");
+                let mv = greedy_shogi4::pick(&game, 1).expect("a move while playing");
                 game.play(mv).expect("a legal move");
             }
             let Some(outcome) = game.outcome().filter(|o| o.reason == reason) else {
@@ -214,7 +234,7 @@ mod tests {
             let pos = game.position();
             for placing in places.iter().filter(|p| pos.is_active(p.seat.0)) {
                 let first = Some((placing.place == 1).into());
-                assert_eq!(verdict(pos, placing.seat.0), first, "{}", game.record());
+                assert_eq!(verdict(pos, placing.seat), first, "{}", game.record());
                 judged += 1;
             }
         }
@@ -226,7 +246,7 @@ mod tests {
     /// by pieces counted, not valued).
     #[test]
     fn the_search_judges_an_ending_as_the_rules_place_it() {
-        let ended = |pos: &Position4, seat: u8| Node::ended(pos, seat, 1 << seat);
+        let ended = |pos: &Position4, seat: Seat| Node::ended(pos, seat, SeatSet::one(seat));
         let judged = judge_survivors(|_| Shogi4Rules::default(), EndReason::Eliminations, ended);
         assert!(judged >= 40, "only {judged} survivors judged");
     }
@@ -240,7 +260,8 @@ mod tests {
             move_limit: Some(12 + 2 * i),
             ..Shogi4Rules::default()
         };
-        let at_limit = |pos: &Position4, seat: u8| Some(Node::at_limit(pos, seat, 1 << seat));
+        let at_limit =
+            |pos: &Position4, seat: Seat| Some(Node::at_limit(pos, seat, SeatSet::one(seat)));
         let judged = judge_survivors(rules, EndReason::MoveLimit, at_limit);
         assert!(judged >= 40, "only {judged} survivors judged");
     }
@@ -252,7 +273,7 @@ mod tests {
         let count = |sfen4: &str| {
             let play = Shogi4Rules::default().play;
             let pos = Position4::from_sfen4(sfen4, play).expect("a position");
-            Node::attacked_around_king(&pos, 0)
+            Node::attacked_around_king(&pos, Seat(0))
         };
         // South's king in the corner behind its pawns; East's rook on i5
         // reaches none of its squares.

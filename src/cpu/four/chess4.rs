@@ -1,5 +1,5 @@
-//! Four-player chess for the best-reply search (`brs.rs`): material,
-//! free-for-all points, and pieces other seats attack. In teams a captured
+//! Four-player chess for the best-reply search: its piece values,
+//! material, free-for-all points, and pieces other seats attack. In teams a captured
 //! king or a seat mated on its turn ends the game, and a seat stalemated
 //! on its turn draws it (as does a move back to any position the game
 //! has had, at the root, and a third repetition anywhere); in
@@ -12,19 +12,18 @@
 //! waits for its seat's turn, the seats before it free to mate it
 //! (`check_waits`).
 
-use super::brs::{self, Ending, Node, Root};
-use super::multi::chess_values;
-use super::{Budget, Reach, Searched};
-use crate::rules::chess4::adapter::to_piece_kind;
+use super::node::{Ending, Node};
+use super::search::{self, Root, TABLE};
+use crate::cpu::{Budget, Reach, Searched};
 use crate::rules::chess4::{ChessGame4, Kind, Move, Piece, Position, Sq, Variant};
+use crate::rules::vocab::{Seat, SeatSet};
 
 /// What pieces count for in free-for-all beside the points already
 /// scored, in percent of their value: pieces guard the king and score the
 /// points still to come. At 50 (a trade scores for both traders and gains
 /// on the other two seats, the earlier reasoning) the CPU traded and
 /// raided its pieces away, and three level 3 players put it out in over
-/// half its games. Measured in pairs of builds (README, strength
-/// tables): 100 placed first more often than 50, and 150 than 100; 200
+/// half its games. Measured in pairs of builds (docs/cpu.md): 100 placed first more often than 50, and 150 than 100; 200
 /// no more often than 150.
 const FREE_FOR_ALL_MATERIAL: i32 = 150;
 
@@ -47,7 +46,7 @@ pub fn best_move(game: &ChessGame4, reach: Reach, budget: &Budget) -> Option<Mov
 pub fn search(game: &ChessGame4, reach: Reach, budget: &Budget) -> Searched<Move> {
     let pos = game.position();
     let teams = pos.variant() == Variant::Teams;
-    let me = pos.to_move();
+    let me = Seat(pos.to_move());
     // In teams a move back to a position the game has had is scored as the
     // draw a repetition ends teams in: a side ahead plays on, one behind
     // takes it. In free-for-all the move that repeats a position the third
@@ -64,21 +63,26 @@ pub fn search(game: &ChessGame4, reach: Reach, budget: &Budget) -> Searched<Move
         moves_left: game.moves_left(),
         repeating: &repeating,
     };
-    brs::search(pos, moves, &ends, at, reach, budget)
+    search::search(pos, moves, &ends, at, reach, budget)
 }
 
 /// Whether `me` places first on `points` (equal points share the place,
 /// as the rules have it).
-fn first_on(points: [i32; 4], me: u8) -> Ending {
-    let mine = points[me as usize];
+fn first_on(points: [i32; 4], me: Seat) -> Ending {
+    let mine = points[me.index()];
     points.iter().all(|p| *p <= mine).into()
 }
 
-/// A live piece's worth (kings none; grey pieces are worth nothing).
+/// A live piece's worth in centipawns, the values four-player chess
+/// players use (kings none; grey pieces are worth nothing).
 fn value(piece: Piece) -> i32 {
-    match piece.dead {
-        true => 0,
-        false => chess_values(to_piece_kind(piece.kind), piece.promoted),
+    match (piece.dead, piece.kind) {
+        (true, _) => 0,
+        (false, Kind::Queen) => 900,
+        (false, Kind::Rook) => 500,
+        (false, Kind::Bishop | Kind::Knight) => 300,
+        (false, Kind::Pawn) => 100,
+        (false, Kind::King) => 0,
     }
 }
 
@@ -102,8 +106,8 @@ fn pieces(pos: &Position) -> impl Iterator<Item = (Sq, Piece)> + '_ {
 impl Node for Position {
     type Move = Move;
 
-    fn with_turn(&self, seat: u8) -> Position {
-        Position::with_turn(self, seat)
+    fn with_turn(&self, seat: Seat) -> Position {
+        Position::with_turn(self, seat.0)
     }
 
     fn moves(&self) -> Vec<Move> {
@@ -114,29 +118,29 @@ impl Node for Position {
         Position::play(self, mv);
     }
 
-    fn to_move(&self) -> u8 {
-        Position::to_move(self)
+    fn to_move(&self) -> Seat {
+        Seat(Position::to_move(self))
     }
 
-    fn active(&self, seat: u8) -> bool {
-        !self.is_out(seat)
+    fn active(&self, seat: Seat) -> bool {
+        !self.is_out(seat.0)
     }
 
     fn scored(&self) -> bool {
         self.variant() == Variant::FreeForAll
     }
 
-    fn ended(&self, me: u8, team: u8) -> Option<Ending> {
+    fn ended(&self, me: Seat, team: SeatSet) -> Option<Ending> {
         match self.variant() {
             // The search checks its own side first: a seat out is theirs.
             Variant::Teams if (0..4).any(|s| self.is_out(s)) => Some(Ending::First),
             // Stuck on its turn: mated in check, otherwise a stalemate,
             // which draws (a side far ahead must not stalemate).
             Variant::Teams => {
-                let seat = self.to_move();
+                let seat = Position::to_move(self);
                 match self.has_legal_move(seat) {
                     true => None,
-                    false if self.in_check(seat) => Some((team & (1 << seat) == 0).into()),
+                    false if self.in_check(seat) => Some((!team.contains(Seat(seat))).into()),
                     false => Some(Ending::Drawn),
                 }
             }
@@ -147,7 +151,7 @@ impl Node for Position {
 
     /// Teams draw; in free-for-all the most points place first (equal
     /// points share the place, as the rules have it).
-    fn at_limit(&self, me: u8, _team: u8) -> Ending {
+    fn at_limit(&self, me: Seat, _team: SeatSet) -> Ending {
         if self.variant() == Variant::Teams {
             return Ending::Drawn;
         }
@@ -156,20 +160,20 @@ impl Node for Position {
 
     /// Teams draw; in free-for-all the seats still playing get their draw
     /// points and the most points place first.
-    fn repetition(&self, me: u8) -> Ending {
+    fn repetition(&self, me: Seat) -> Ending {
         match self.variant() {
             Variant::Teams => Ending::Drawn,
             Variant::FreeForAll => first_on(self.drawn_points(), me),
         }
     }
 
-    fn taken(&self, mv: Move) -> Option<(u8, i32)> {
+    fn taken(&self, mv: Move) -> Option<(Seat, i32)> {
         let piece = self.piece_at(mv.to)?;
         let worth = match piece.kind {
             Kind::King if !piece.dead => KING,
             _ => value(piece),
         };
-        Some((piece.owner, worth))
+        Some((Seat(piece.owner), worth))
     }
 
     /// The capture taking the most valuable piece worth at least the
@@ -193,9 +197,9 @@ impl Node for Position {
     }
 
     /// In free-for-all the seats after the checking one may take a king in
-    /// check before its owner answers (RULES.md, four-player chess).
-    fn check_waits(&self, seat: u8) -> bool {
-        self.variant() == Variant::FreeForAll && self.in_check(seat)
+    /// check before its owner answers (docs/rules.md §3).
+    fn check_waits(&self, seat: Seat) -> bool {
+        self.variant() == Variant::FreeForAll && self.in_check(seat.0)
     }
 
     fn promotes(&self, mv: Move) -> bool {
@@ -214,17 +218,17 @@ impl Node for Position {
         totals
     }
 
-    fn exposed(&self, team: u8) -> (i32, i32) {
+    fn exposed(&self, team: SeatSet) -> (i32, i32) {
         let (mut lose, mut take) = (0, 0);
-        let others = !team & 0b1111;
+        let others = TABLE.minus(team);
         let attacks = self.attack_map();
         for (sq, piece) in pieces(self).filter(|(_, p)| !p.dead && p.kind != Kind::King) {
-            let attackers = attacks[usize::from(sq.0)];
-            if team & (1 << piece.owner) != 0 {
-                if attackers & others != 0 {
+            let attackers = SeatSet(attacks[usize::from(sq.0)]);
+            if team.contains(Seat(piece.owner)) {
+                if attackers.meets(others) {
                     lose = lose.max(value(piece));
                 }
-            } else if attackers & team != 0 {
+            } else if attackers.meets(team) {
                 take = take.max(value(piece));
             }
         }
@@ -246,7 +250,7 @@ impl Node for Position {
 mod tests {
     use super::Node;
     use crate::rules::chess4::{Chess4Rules, ChessGame4, Variant};
-    use crate::rules::vocab::{EndReason, Verdict};
+    use crate::rules::vocab::{EndReason, SeatSet, Verdict};
     use rand::SeedableRng;
     use rand::rngs::StdRng;
     use rand::seq::IndexedRandom;
@@ -276,12 +280,12 @@ mod tests {
             };
             let pos = game.position();
             for placing in places.iter().filter(|p| !pos.is_out(p.seat.0)) {
-                let seat = placing.seat.0;
+                let (seat, alone) = (placing.seat, SeatSet::one(placing.seat));
                 let first = (placing.place == 1).into();
                 match outcome.reason {
-                    EndReason::MoveLimit => assert_eq!(Node::at_limit(pos, seat, 1 << seat), first),
+                    EndReason::MoveLimit => assert_eq!(Node::at_limit(pos, seat, alone), first),
                     EndReason::Eliminations => {
-                        assert_eq!(Node::ended(pos, seat, 1 << seat), Some(first))
+                        assert_eq!(Node::ended(pos, seat, alone), Some(first))
                     }
                     _ => continue,
                 }

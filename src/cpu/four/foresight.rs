@@ -7,12 +7,12 @@
 //! own place, they do not: each makes the move best for itself, often
 //! against a third seat, and all three move before the CPU's next turn. A
 //! search that fears every quiet threat of every opponent at once plays
-//! too timidly and lets the others take the points (README, "What v14
-//! changed"). So once the deepening search has scored the root moves, the
-//! few within [`MARGIN`] of its best are played out one round further:
-//! each opponent in turn plays the move its own search of [`PLIES`] plies
-//! picks for it (the model of a fair player: level 4's search), then the
-//! CPU's own search of as many plies scores the position it comes back to.
+//! too timidly and lets the others take the points (docs/cpu.md). So
+//! once the deepening search has scored the root moves, the few within
+//! [`MARGIN`] of its best are played out one round further: each opponent
+//! in turn plays the move its own search of [`PLIES`] plies picks for it
+//! (the model of a fair player: level 4's search), then the CPU's own
+//! search of as many plies scores the position it comes back to.
 //! The move that scores best there is played. Best-reply search still
 //! vets the candidates: a move it sees losing is never among them.
 //! (Opponent-model search, Carmel & Markovitch 1996, at the root only.)
@@ -21,10 +21,13 @@
 //! partner pass, so the CPU played as if alone against two; in the round
 //! the partner moves too, by its own search for the side. There level 5
 //! placed first against level 4 players in 30 of 32 teams-chess games with
-//! foresight, 31 of 56 without (README, "What v15 changed").
+//! foresight, 31 of 56 without (docs/cpu.md).
 
-use super::brs::{self, Ending, Judge, Node, Root};
-use super::{Budget, Reach, Searched};
+use super::judge::{Judge, WIN};
+use super::node::{Ending, Node};
+use super::search::{self, Root};
+use crate::cpu::{Budget, Reach, Searched};
+use crate::rules::vocab::Seat;
 use std::time::{Duration, Instant};
 
 /// The share of a move's time, in percent, the deepening search has
@@ -92,7 +95,7 @@ fn candidates<M: Copy>(scored: &[(M, i32)]) -> Vec<(M, i32)> {
     let Some(best) = scored.iter().map(|s| s.1).max() else {
         return Vec::new();
     };
-    if best.abs() > brs::WIN / 2 {
+    if best.abs() > WIN / 2 {
         return Vec::new();
     }
     let mut near: Vec<(M, i32)> = scored
@@ -142,7 +145,7 @@ fn round<N: Node>(
 /// out or the search was told to stop.
 fn own_search<N: Node>(
     node: &N,
-    seat: u8,
+    seat: Seat,
     at: Root<'_>,
     ply: i32,
     (budget, deadline): (&Budget, Instant),
@@ -157,14 +160,13 @@ fn own_search<N: Node>(
         ..at
     };
     let moves = node.moves();
-    let found = brs::search(node, moves, &|_| None, seat_at, Reach::depth(PLIES), &each);
+    let found = search::search(node, moves, &|_| None, seat_at, Reach::depth(PLIES), &each);
     (Instant::now() < deadline && !budget.stopped()).then_some(found)
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{MARGIN, MOVES, candidates};
-    use crate::cpu::brs::WIN;
+    use super::{MARGIN, MOVES, WIN, candidates};
 
     #[test]
     fn the_moves_near_the_best_are_played_out_best_first() {

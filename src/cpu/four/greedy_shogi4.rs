@@ -1,7 +1,8 @@
-//! A one-ply CPU for four-player shogi: it mates when it can, takes the
-//! most valuable piece it safely can, and otherwise avoids leaving the
-//! moved piece where it can be taken. Legal and not absurd; the strong
-//! multi-player search is its own issue.
+//! A one-ply CPU for four-player shogi (levels 1 and 2): it mates when it
+//! can, takes the most valuable piece it safely can, and otherwise avoids
+//! leaving the moved piece where it can be taken. Legal and not absurd:
+//! a beginner's opponent, and the yardstick the stronger levels are
+//! measured against.
 
 use crate::rules::Game;
 use crate::rules::shogi4::{Kind4, Move4, Position4, ShogiGame4};
