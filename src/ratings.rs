@@ -1,4 +1,4 @@
-//! Ratings (RULES.md §4): one per player and game type, changed by ranked
+//! Ratings (docs/rules.md §4): one per player and game type, changed by ranked
 //! games. Pure: the hall decides which games and seats count and stores the
 //! results; this module only turns places into new ratings, with the
 //! `skillratings` crate's formulas.
@@ -6,7 +6,7 @@
 //! - Two-player shogi: Glicko-2 (Glickman), each game one rating period.
 //! - Four-player games: TrueSkill, which takes a game's placings, ties and
 //!   teams as they are. Chosen by measurement on simulated players of known
-//!   strength (`cargo bench --bench ratings_sim`, README): it ordered
+//!   strength (`cargo bench --bench ratings_sim`, docs/benchmarks.md): it ordered
 //!   opponents best in every scenario (individual and pairs, three noise
 //!   levels), 0.1–0.3 points ahead of Weng-Lin (OpenSkill) and 0.3–1.0
 //!   ahead of pairwise Glicko-2, and learned fastest from few games (rank

@@ -1,4 +1,4 @@
-//! Four-player chess: perft from the start (RULES.md §3's counts) and the
+//! Four-player chess: perft from the start (docs/rules.md §3's counts) and the
 //! FEN4 start position read and written back.
 
 use banmen::rules::chess4::{Position, START_FEN4, Variant};

@@ -1,4 +1,4 @@
-//! Four-player chess records (RULES.md §3, "Records and a cross-check"):
+//! Four-player chess records (docs/rules.md §3, "Records and a cross-check"):
 //! PGN4 moves and games written and read back, and FEN4's other spellings
 //! (corner runs, dead pieces, the en passant extension) and its errors.
 

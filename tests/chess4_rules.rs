@@ -1,4 +1,4 @@
-//! Four-player chess rules on hand-built FEN4 positions (RULES.md §3):
+//! Four-player chess rules on hand-built FEN4 positions (docs/rules.md §3):
 //! castling, en passant by a perpendicular neighbour and its expiry,
 //! promotion ranks, king capture, free-for-all scoring, grey pieces, the
 //! 21-point end, stalemate in both types and the fifty-move rule.

@@ -1,4 +1,4 @@
-//! The hall's rules about people (RULES.md §4), driven through its API:
+//! The hall's rules about people (docs/rules.md §4), driven through its API:
 //! rooms, invite codes, seats, turns, spectators, CPU seats, new rounds and
 //! exports.
 

@@ -1,4 +1,4 @@
-//! Nothing is ever lost (RULES.md §4): rooms rebuilt from their logs after a
+//! Nothing is ever lost (docs/rules.md §4): rooms rebuilt from their logs after a
 //! restart, seats that wait for their players (by key or by resume code),
 //! a second connection replacing the first, grace periods and CPU
 //! takeover, paused games, turn timeouts, clocks across restarts and room

@@ -1,4 +1,4 @@
-//! Ratings (RULES.md §4): Glicko-2 against the paper's worked example,
+//! Ratings (docs/rules.md §4): Glicko-2 against the paper's worked example,
 //! TrueSkill with four-player places, ties and teams, draws, and in the
 //! hall: which games and seats are rated, and a rebuild that gives the
 //! stored ratings back.

@@ -1,4 +1,4 @@
-//! Four-player shogi (RULES.md §2): perft from the start, SFEN4, and
+//! Four-player shogi (docs/rules.md §2): perft from the start, SFEN4, and
 //! hand-built positions for each rule.
 
 use banmen::rules::shogi4::{Play4, Position4, START4};

@@ -1,4 +1,4 @@
-//! Four-player shogi as a game (RULES.md §2, "Checkmate and elimination"
+//! Four-player shogi as a game (docs/rules.md §2, "Checkmate and elimination"
 //! and "End and ranking"): mates inside a move, transfer of pieces, pairs,
 //! the end after two mates with its placings, move limit and repetition.
 

@@ -1,4 +1,4 @@
-//! Hand-built positions for each rule of four-player shogi (RULES.md §2):
+//! Hand-built positions for each rule of four-player shogi (docs/rules.md §2):
 //! movement by facing, captures, promotion, nifu, pawn-drop mate, king
 //! safety, check priority, checkmate with credit and transfer, SFEN4, and
 //! perft cross-checks (hand counts, and a 90° rotation that must not change
@@ -59,7 +59,7 @@ fn sfen(pieces: &[(&str, &str)], seat: char, hands: &str) -> String {
     format!("{} {seat} {hands} 1", board(pieces))
 }
 
-/// Reads an SFEN4 and checks that it writes back exactly (RULES.md §2,
+/// Reads an SFEN4 and checks that it writes back exactly (docs/rules.md §2,
 /// Records: every position in this file is canonical).
 fn pos_with(text: &str, play: Play4) -> Position4 {
     let p = Position4::from_sfen4(text, play).unwrap_or_else(|e| panic!("{text}: {e}"));

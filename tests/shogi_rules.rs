@@ -1,4 +1,4 @@
-//! Hand-built positions for each rule of two-player shogi (RULES.md §1):
+//! Hand-built positions for each rule of two-player shogi (docs/rules.md §1):
 //! drops, promotion, nifu, pawn-drop mate, and every way a game ends.
 
 use banmen::rules::shogi::{Handicap, Position, SfenError, ShogiGame, ShogiRules, UsiError};

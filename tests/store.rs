@@ -1,4 +1,4 @@
-//! The storage backends (RULES.md §4 "Persistence"): the same behaviour
+//! The storage backends (docs/rules.md §4 "Persistence"): the same behaviour
 //! from the memory and the sled store, and what only the disk can show:
 //! data surviving a reopen and a `kill -9`, the lock against a second
 //! server, and refusing directories that do not hold banmen data without

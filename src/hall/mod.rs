@@ -1,6 +1,6 @@
 //! The game hall: the directory of rooms, the lobby list, invite codes,
 //! resume codes and game exports. Where the product's rules about people
-//! live (RULES.md §4).
+//! live (docs/rules.md §4).
 //!
 //! Design: each room is a short-locked `Mutex<RoomState>` plus a `watch`
 //! channel of immutable [`RoomView`] snapshots, rather than an actor task.

@@ -1,4 +1,4 @@
-//! Ranked games (RULES.md §4): which finished games and seats are rated,
+//! Ranked games (docs/rules.md §4): which finished games and seats are rated,
 //! everyone's current ratings, and the leaderboards and profiles players
 //! see. The formulas are in `crate::ratings`.
 //!

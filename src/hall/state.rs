@@ -278,7 +278,7 @@ impl RoomState {
     }
 
     /// The next game: in four-player rooms whose rule says so, the first
-    /// turn moves one seat clockwise from game to game (RULES.md §4).
+    /// turn moves one seat clockwise from game to game (docs/rules.md §4).
     fn new_game(&self) -> Result<AnyGame, HallError> {
         let rotate = self.settings.rules.is_on("rotate-first-player");
         let seats = self.seats.len().max(1) as u32;

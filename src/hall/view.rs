@@ -63,7 +63,7 @@ impl TimeLimit {
     }
 }
 
-/// How a room is played (RULES.md §4).
+/// How a room is played (docs/rules.md §4).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Mode {
@@ -75,7 +75,7 @@ pub enum Mode {
     VsComputer,
 }
 
-/// What a room does while a seated player is away (RULES.md §4).
+/// What a room does while a seated player is away (docs/rules.md §4).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum AwayPolicy {

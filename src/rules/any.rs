@@ -60,7 +60,7 @@ impl GameKind {
     }
 
     /// Whether a player may resign (four-player shogi has no resignation:
-    /// a player who leaves is replaced by the CPU, RULES.md §2).
+    /// a player who leaves is replaced by the CPU, docs/rules.md §2).
     pub fn has_resignation(self) -> bool {
         self != GameKind::Shogi4
     }

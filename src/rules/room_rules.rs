@@ -30,7 +30,7 @@ pub struct RuleSpec {
     pub default: &'static str,
 }
 
-/// "show legal moves", a rule of both four-player games (RULES.md).
+/// "show legal moves", a rule of both four-player games (docs/rules.md).
 pub const SHOW_LEGAL_MOVES: RuleSpec = RuleSpec {
     name: "show-legal-moves",
     about: "mark the legal destinations of the picked piece",
@@ -38,7 +38,7 @@ pub const SHOW_LEGAL_MOVES: RuleSpec = RuleSpec {
     default: "on",
 };
 
-/// "rotate first player", a rule of both four-player games (RULES.md).
+/// "rotate first player", a rule of both four-player games (docs/rules.md).
 pub const ROTATE_FIRST_PLAYER: RuleSpec = RuleSpec {
     name: "rotate-first-player",
     about: "each new game the first turn moves one seat clockwise",

@@ -1,4 +1,4 @@
-//! Storage: the hall's durable memory (RULES.md §4 "Persistence").
+//! Storage: the hall's durable memory (docs/rules.md §4 "Persistence").
 //!
 //! A small interface, so that the hall never sees sled and another backend
 //! can be added later. The hall is event-sourced: each room is an ordered

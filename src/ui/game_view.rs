@@ -117,7 +117,7 @@ fn board_width(game: &AnyGame, area: Rect) -> u16 {
 }
 
 /// Whether the picked piece's destinations are marked: the room rule
-/// `show-legal-moves` where the game has it (RULES.md §2, §3), always
+/// `show-legal-moves` where the game has it (docs/rules.md §2, §3), always
 /// otherwise.
 fn shows_legal_moves(view: &RoomView) -> bool {
     let rule = "show-legal-moves";

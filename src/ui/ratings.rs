@@ -1,6 +1,6 @@
 //! Ratings: a leaderboard per game type (←→ change it) and players'
 //! profiles: their ratings, and their recent rated games with the command
-//! that exports each (RULES.md §4; only keyed players in ranked rooms are
+//! that exports each (docs/rules.md §4; only keyed players in ranked rooms are
 //! rated).
 
 use super::Theme;

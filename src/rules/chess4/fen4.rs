@@ -1,4 +1,4 @@
-//! FEN4, chess.com's four-player position format (RULES.md §3): fields
+//! FEN4, chess.com's four-player position format (docs/rules.md §3): fields
 //! separated by `-` (seat to move, eliminated flags, king-side and
 //! queen-side castling, points, halfmove clock, an optional `{…}`
 //! extension with en passant rights), then the board from rank 14 down.

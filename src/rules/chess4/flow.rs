@@ -1,7 +1,7 @@
 //! What happens after a move: the turn passes; in free-for-all also
 //! points for captures and multiple checks, immediate checkmates,
 //! stalemates on a player's own turn, and eliminations that turn a
-//! player's pieces grey (RULES.md §3).
+//! player's pieces grey (docs/rules.md §3).
 
 use super::position::{Position, Taken, Variant};
 use super::tables::{KNIGHT, NEIGHBOR, OFF};

@@ -1,5 +1,5 @@
 //! A game of four-player chess: the start, the moves, and how it ends
-//! (RULES.md §3): in teams a captured king, checkmate or stalemate on the
+//! (docs/rules.md §3): in teams a captured king, checkmate or stalemate on the
 //! player's own turn, or resignation; in free-for-all three players out or
 //! two left 21 points apart; in both threefold repetition, fifty moves by
 //! every player without a capture or pawn move, and the move limit.

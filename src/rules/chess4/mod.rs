@@ -1,4 +1,4 @@
-//! Four-player chess (RULES.md §3) on the 160-square cross board: teams
+//! Four-player chess (docs/rules.md §3) on the 160-square cross board: teams
 //! (Red and Yellow against Blue and Green) and free-for-all, with
 //! chess.com's FEN4 and PGN4.
 

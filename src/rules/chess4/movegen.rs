@@ -1,5 +1,5 @@
 //! Move generation: pawns by their seat's forward direction (pushes,
-//! double steps, diagonal captures, en passant as RULES.md generalises it,
+//! double steps, diagonal captures, en passant as docs/rules.md generalises it,
 //! promotion), knights, sliders, the king and castling; legality; perft.
 
 use super::position::{PAWN_CAPTURES, Position, ROOK_HOMES, Variant};

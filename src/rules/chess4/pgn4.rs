@@ -1,4 +1,4 @@
-//! PGN4, chess.com's four-player game record (RULES.md §3, "Records and a
+//! PGN4, chess.com's four-player game record (docs/rules.md §3, "Records and a
 //! cross-check"): tag pairs such as `[StartFen4 "…"]`, a blank line, then
 //! the moves in long algebraic form, one round per line:
 //! `1. h2-h3 .. b7-c7 .. i13-i12 .. m8-l8`.

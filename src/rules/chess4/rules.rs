@@ -1,4 +1,4 @@
-//! The room rules of four-player chess (RULES.md §3's table) and their
+//! The room rules of four-player chess (docs/rules.md §3's table) and their
 //! table for the room-setup screen and `--rule NAME=VALUE`.
 
 use super::position::Variant;
@@ -6,7 +6,7 @@ use crate::rules::room_rules::{
     Choices, ROTATE_FIRST_PLAYER, RuleSpec, RuleValues, SHOW_LEGAL_MOVES,
 };
 
-/// The room rules of four-player chess, with RULES.md's defaults.
+/// The room rules of four-player chess, with docs/rules.md's defaults.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Chess4Rules {
     /// Teams or free-for-all.

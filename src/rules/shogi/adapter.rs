@@ -152,7 +152,7 @@ impl Game for ShogiGame {
     }
 
     /// Perft on the position alone: repetition and the room rules do not
-    /// cut lines short (RULES.md counts the bare move tree).
+    /// cut lines short (perft counts the bare move tree).
     fn perft(&self, depth: u32) -> u64 {
         self.position().clone().perft(depth)
     }

@@ -1,5 +1,5 @@
 //! A game of two-player shogi: the position plus its history, the room
-//! rules, and every way the game ends (RULES.md §1).
+//! rules, and every way the game ends (docs/rules.md §1).
 
 use super::bitboard::Bitboard;
 use super::position::Position;

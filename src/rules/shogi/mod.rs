@@ -1,4 +1,4 @@
-//! Two-player shogi (RULES.md §1): bitboard move generation, SFEN/USI and KIF
+//! Two-player shogi (docs/rules.md §1): bitboard move generation, SFEN/USI and KIF
 //! notation, zobrist hashing, and the game with its end-of-game rules.
 
 pub mod adapter;

@@ -1,4 +1,4 @@
-//! The room rules of two-player shogi (RULES.md §1) and their table for the
+//! The room rules of two-player shogi (docs/rules.md §1) and their table for the
 //! room-setup screen and `--rule NAME=VALUE`.
 
 use crate::rules::RulesError;
@@ -48,7 +48,7 @@ impl Handicap {
     }
 }
 
-/// The room rules of two-player shogi, with RULES.md's defaults.
+/// The room rules of two-player shogi, with docs/rules.md's defaults.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct ShogiRules {
     /// Entering-king declaration allowed (on by default).

@@ -55,7 +55,7 @@ impl Game for ShogiGame4 {
     }
 
     /// Four-player shogi has no resignation: a player who leaves is
-    /// replaced by the CPU (RULES.md §2).
+    /// replaced by the CPU (docs/rules.md §2).
     fn resign(&mut self, seat: Seat) -> Result<(), RulesError> {
         Err(RulesError::NotAllowed(seat.0))
     }
@@ -145,7 +145,8 @@ impl Game for ShogiGame4 {
         }
     }
 
-    /// Perft on the position: repetition does not cut lines (RULES.md).
+    /// Perft on the position: repetition does not cut lines (perft counts
+    /// the bare move tree).
     fn perft(&self, depth: u32) -> u64 {
         self.position().perft(depth)
     }

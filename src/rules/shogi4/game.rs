@@ -1,6 +1,6 @@
 //! A game of four-player shogi: the position plus its history, the move
 //! limit, fourfold repetition with its continuous-check restriction, and
-//! the placings at the end (RULES.md §2, "End and ranking").
+//! the placings at the end (docs/rules.md §2, "End and ranking").
 
 use super::position::{Format, Position4};
 use super::rules::Shogi4Rules;

@@ -1,4 +1,4 @@
-//! Four-player shogi (`yonin shogi`, RULES.md §2): pieces with an owner and
+//! Four-player shogi (`yonin shogi`, docs/rules.md §2): pieces with an owner and
 //! a facing, check priority, mates that transfer pieces, flipped kings,
 //! ownerless pieces, pairs, and banmen's SFEN4 notation.
 //!

@@ -58,7 +58,7 @@ impl Position4 {
 
     /// The squares `seat`'s pieces may not move onto: its own pieces,
     /// every king (never captured), and in pairs the partner's pieces
-    /// (RULES.md: "moving onto an opponent's piece captures it"; the
+    /// (docs/rules.md: "moving onto an opponent's piece captures it"; the
     /// partner is no opponent). Everything else (an opponent's piece or
     /// an ownerless one) may be captured.
     pub(super) fn blocked_for(&self, seat: u8) -> u128 {

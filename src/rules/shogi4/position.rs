@@ -1,4 +1,4 @@
-//! The four-player shogi position and its rules of movement (RULES.md §2):
+//! The four-player shogi position and its rules of movement (docs/rules.md §2):
 //! movement by facing, captures, drops, promotion by the piece's facing,
 //! nifu along the mover's lines, dead pawns, pawn-drop mate, king safety
 //! and, in pairs, no new check on the partner.

@@ -1,4 +1,4 @@
-//! The room rules of four-player shogi (RULES.md §2's table) and their
+//! The room rules of four-player shogi (docs/rules.md §2's table) and their
 //! table for the room-setup screen and `--rule NAME=VALUE`.
 
 use super::position::{Format, Play4};
@@ -6,7 +6,7 @@ use crate::rules::room_rules::{
     Choices, ROTATE_FIRST_PLAYER, RuleSpec, RuleValues, SHOW_LEGAL_MOVES,
 };
 
-/// The room rules of four-player shogi, with RULES.md's defaults.
+/// The room rules of four-player shogi, with docs/rules.md's defaults.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Shogi4Rules {
     /// Format, ending and what happens to a mated player's pieces.

@@ -1,4 +1,4 @@
-//! SFEN4, banmen's position notation for four-player shogi (RULES.md §2),
+//! SFEN4, banmen's position notation for four-player shogi (docs/rules.md §2),
 //! and the move notation `e3e4`, `e2e7+`, `P*e5`: read exactly as specified,
 //! with typed errors, and written in the canonical form.
 
