@@ -564,7 +564,13 @@ fn wedge_probe(bytes: &[u8], sizes: &[usize]) -> Result<(), String> {
         .output()
         .unwrap();
     if output.status.success() {
-        return Ok(());
+        // A probe that did not run (renamed, filtered out) must not pass.
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        return if stdout.contains("1 passed") {
+            Ok(())
+        } else {
+            Err(format!("the probe did not run: {stdout}"))
+        };
     }
     let stderr = String::from_utf8_lossy(&output.stderr);
     let seen: Vec<&str> = stderr
