@@ -1,9 +1,10 @@
 //! The two-player shogi CPU: mates, captures, legality at every level, the
-//! stop flag and the time budget; and (ignored) a strength check against
-//! the old shallow search.
+//! stop flag and the time budget. Strength, level against level, is
+//! measured by `cargo bench --bench shogi_levels`; the mate in three below
+//! came from `cargo run --example shogi_mates_in_three`.
 
 use banmen::cpu::shogi::search::{Limits, MATE, search};
-use banmen::cpu::{Budget, MAX_LEVEL, shallow, think};
+use banmen::cpu::{Budget, MAX_LEVEL, think};
 use banmen::rules::shogi::{Move, Position, ShogiGame, ShogiRules};
 use banmen::rules::{AnyGame, Game};
 use std::sync::atomic::AtomicBool;
@@ -141,135 +142,4 @@ fn keeps_to_a_small_time_budget() {
     let started = Instant::now();
     cpu_move(&g, MAX_LEVEL, budget);
     assert!(started.elapsed() < budget * 2 + Duration::from_millis(200));
-}
-
-/// Level 5 at 0.2 s a move against the old shallow search at its top
-/// level, 10 games with colors alternating; prints wins, draws, losses.
-/// `cargo test --release --test cpu_shogi -- --ignored --nocapture`
-#[test]
-#[ignore]
-fn strength_against_shallow() {
-    let (mut w, mut d, mut l) = (0, 0, 0);
-    for i in 0..10 {
-        let new_is_black = i % 2 == 0;
-        let mut g = ShogiGame::new(ShogiRules::default());
-        while g.outcome().is_none() && g.moves().len() < 300 {
-            let black = g.position().side_to_move() == banmen::rules::shogi::Color::Black;
-            let mv = if black == new_is_black {
-                think(
-                    &AnyGame::Shogi(Box::new(g.clone())),
-                    MAX_LEVEL,
-                    &Budget::new(Duration::from_millis(200)),
-                )
-            } else {
-                shallow::shogi(&g, MAX_LEVEL)
-            }
-            .unwrap();
-            let mv = *g
-                .position()
-                .legal_moves()
-                .iter()
-                .find(|m| g.to_vocab(**m) == mv)
-                .unwrap();
-            g.play(mv).unwrap();
-        }
-        let new_seat = if new_is_black { 0 } else { 1 };
-        let result = match g.outcome().map(|o| &o.verdict) {
-            Some(banmen::rules::vocab::Verdict::Win(s))
-                if s.contains(banmen::rules::vocab::Seat(new_seat)) =>
-            {
-                w += 1;
-                "win"
-            }
-            Some(banmen::rules::vocab::Verdict::Win(_)) => {
-                l += 1;
-                "loss"
-            }
-            _ => {
-                d += 1;
-                "draw"
-            }
-        };
-        println!(
-            "game {i}: new search as {} — {result} in {} plies",
-            if new_is_black { "sente" } else { "gote" },
-            g.moves().len()
-        );
-    }
-    println!("new search vs shallow: W {w} D {d} L {l}");
-}
-
-/// Prints positions (gote king in the corner) that the search scores as
-/// mate in exactly 3, to pick test positions from.
-#[test]
-#[ignore]
-fn find_mates_in_three() {
-    let kinds = ['G', 'S', 'N', 'L', 'P', 'B', 'R'];
-    let hands = ["G", "S", "GS", "GG", "B", "R", "N", "SS", "GN", "RG"];
-    let squares = [
-        "2a", "2b", "2c", "1b", "1c", "3a", "3b", "3c", "2d", "1d", "3d",
-    ];
-    let mut found = 0;
-    for hand in hands {
-        for bk in kinds {
-            for bsq in squares {
-                for wk in ['l', 'p', 's', 'g', 'n'] {
-                    for wsq in squares {
-                        if bsq == wsq {
-                            continue;
-                        }
-                        let sfen = build(&[(bk, bsq), (wk, wsq)], hand);
-                        let Ok(pos) = Position::from_sfen(&sfen) else {
-                            continue;
-                        };
-                        let r = search(&pos, &[], &limits(4, 200), &AtomicBool::new(false));
-                        if r.score == MATE - 3 {
-                            println!("{sfen}");
-                            found += 1;
-                            if found > 30 {
-                                return;
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-/// An SFEN with gote's king on 1a, sente's on 5i, `pieces` placed, sente
-/// to move holding `hand`.
-fn build(pieces: &[(char, &str)], hand: &str) -> String {
-    let mut board = [['.'; 9]; 9];
-    board[0][8] = 'k';
-    board[8][4] = 'K';
-    for &(p, sq) in pieces {
-        let b = sq.as_bytes();
-        let file = (b[0] - b'1') as usize;
-        let rank = (b[1] - b'a') as usize;
-        board[rank][8 - file] = p;
-    }
-    let rows: Vec<String> = board
-        .iter()
-        .map(|row| {
-            let mut s = String::new();
-            let mut empty = 0;
-            for &c in row {
-                if c == '.' {
-                    empty += 1;
-                } else {
-                    if empty > 0 {
-                        s.push_str(&empty.to_string());
-                        empty = 0;
-                    }
-                    s.push(c);
-                }
-            }
-            if empty > 0 {
-                s.push_str(&empty.to_string());
-            }
-            s
-        })
-        .collect();
-    format!("{} b {hand} 1", rows.join("/"))
 }
