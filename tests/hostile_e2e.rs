@@ -176,13 +176,6 @@ async fn still_serves(addr: SocketAddr, seed: u8) {
     hang_up(ssh).await;
 }
 
-/// Plays `text` as a typed move.
-async fn type_move(term: &mut Term, text: &str) {
-    term.send_split(b"m").await;
-    term.send_split(text.as_bytes()).await;
-    term.send_split(b"\r").await;
-}
-
 // 1. Connections per address.
 
 /// A login that failed in the SSH handshake (the socket was closed before

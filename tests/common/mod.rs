@@ -291,6 +291,13 @@ pub async fn create_private_room(term: &mut Term) -> String {
     invite_code(&term.text())
 }
 
+/// Plays `text` as a typed move: the move prompt (`m`), the move, Enter.
+pub async fn type_move(term: &mut Term, text: &str) {
+    term.send_split(b"m").await;
+    term.send_split(text.as_bytes()).await;
+    term.send_split(b"\r").await;
+}
+
 // ---- the hall without SSH ----
 
 /// A keyed player called `name` (the screen tests' `ui_support::me`).
