@@ -239,13 +239,23 @@ pub async fn exec_command(
     session: &client::Handle<Client>,
     command: &str,
 ) -> (String, String, Option<u32>) {
-    let mut channel = session.channel_open_session().await.unwrap();
+    let channel = session.channel_open_session().await.unwrap();
     channel.exec(true, command).await.unwrap();
+    let (out, err, status) = read_to_close(channel).await;
+    let text = |b: Vec<u8>| String::from_utf8(b).unwrap();
+    (text(out), text(err), status)
+}
+
+/// Reads a command channel to its close (each wait bounded by [`WAIT`]):
+/// stdout, stderr and the exit status.
+pub async fn read_to_close(
+    mut channel: russh::Channel<client::Msg>,
+) -> (Vec<u8>, Vec<u8>, Option<u32>) {
     let (mut out, mut err, mut status) = (Vec::new(), Vec::new(), None);
     loop {
         match tokio::time::timeout(WAIT, channel.wait())
             .await
-            .expect("exec in time")
+            .expect("the command ends in time")
         {
             Some(ChannelMsg::Data { data }) => out.extend_from_slice(&data),
             Some(ChannelMsg::ExtendedData { data, ext: 1 }) => err.extend_from_slice(&data),
@@ -254,8 +264,7 @@ pub async fn exec_command(
             Some(_) => {}
         }
     }
-    let text = |b: Vec<u8>| String::from_utf8(b).unwrap();
-    (text(out), text(err), status)
+    (out, err, status)
 }
 
 /// The six-letter code after "Invite code: " on the screen.
