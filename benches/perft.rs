@@ -1,11 +1,24 @@
 //! `cargo bench --bench perft`: banmen's single-threaded shogi perft beside
-//! the reference generator in `../shared/bench/shogi-perft-anchor` (the
-//! `haitaka` crate), run in one go on the same machine. Prints, per
-//! position, the best of several runs of each and the ratio
-//! banmen/anchor (below 1.00 means banmen is faster).
+//! a reference generator (the `shogi-perft-anchor` project, a perft timed
+//! with the `haitaka` crate), run in one go on the same machine. Prints,
+//! per position, the best of several runs of each and the ratio
+//! banmen/anchor (below 1.00 means banmen is faster); then four-player
+//! shogi's and chess's perft.
+//!
+//! The reference is not part of this repository: `PERFT_ANCHOR` names the
+//! folder of its Cargo project (relative paths from this package's root),
+//! by default `../shared/bench/shogi-perft-anchor`. To use a checkout
+//! elsewhere:
+//!
+//! ```sh
+//! PERFT_ANCHOR=/path/to/shogi-perft-anchor cargo bench --bench perft
+//! ```
+//!
+//! Without it (or if it does not build) the bench says so and prints
+//! banmen's figures alone.
 
 use banmen::rules::shogi::Position;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Instant;
 
@@ -29,22 +42,34 @@ fn banmen_best(sfen: &str, depth: u32) -> (u64, f64) {
     best_of(|| pos.clone().perft(depth))
 }
 
-/// Builds the anchor into `target/anchor` (its own folder is read-only).
-fn build_anchor() -> Option<std::path::PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/bench/shogi-perft-anchor");
-    if !dir.exists() {
-        return None;
+/// The anchor's folder: `PERFT_ANCHOR`, else the default beside this
+/// repository.
+fn anchor_dir() -> PathBuf {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    match std::env::var_os("PERFT_ANCHOR") {
+        Some(dir) => root.join(dir),
+        None => root.join("../shared/bench/shogi-perft-anchor"),
+    }
+}
+
+/// Builds the anchor in `dir` into `target/anchor` (its own folder may be
+/// read-only): its binary, or why there is none.
+fn build_anchor(dir: &Path) -> Result<PathBuf, String> {
+    let manifest = dir.join("Cargo.toml");
+    if !manifest.is_file() {
+        return Err(format!("no reference at {}", dir.display()));
     }
     let target = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/anchor");
     let status = Command::new(env!("CARGO"))
         .args(["build", "--release", "--quiet", "--manifest-path"])
-        .arg(dir.join("Cargo.toml"))
+        .arg(&manifest)
         .env("CARGO_TARGET_DIR", &target)
         .status()
-        .ok()?;
-    status
-        .success()
-        .then(|| target.join("release/shogi-perft-anchor"))
+        .map_err(|e| format!("cannot run cargo: {e}"))?;
+    if !status.success() {
+        return Err(format!("the reference at {} did not build", dir.display()));
+    }
+    Ok(target.join("release/shogi-perft-anchor"))
 }
 
 /// The anchor prints `<nodes> nodes in <seconds> s (...)`.
@@ -104,11 +129,14 @@ fn chess4() {
 }
 
 fn main() {
-    let anchor = build_anchor();
+    let anchor = match build_anchor(&anchor_dir()) {
+        Ok(binary) => Some(binary),
+        Err(why) => {
+            println!("({why}; PERFT_ANCHOR names its folder: printing banmen's figures only)");
+            None
+        }
+    };
     let mut shogi_rate = 0.0;
-    if anchor.is_none() {
-        println!("(anchor not found or not built: printing banmen's figures only)");
-    }
     for (name, sfen, depth) in POSITIONS {
         let (nodes, secs) = banmen_best(sfen, depth);
         let rate = nodes as f64 / secs / 1e6;
@@ -116,18 +144,22 @@ fn main() {
             shogi_rate = rate;
         }
         println!("{name} depth {depth}: banmen {nodes} nodes in {secs:.3} s ({rate:.1}M/s)");
-        if let Some((a_nodes, a_secs)) = anchor.as_deref().and_then(|b| anchor_best(b, sfen, depth))
-        {
-            let same = if a_nodes == nodes {
-                "same count"
-            } else {
-                "COUNTS DIFFER"
-            };
-            println!(
-                "{name} depth {depth}: anchor {a_nodes} nodes in {a_secs:.3} s; ratio banmen/anchor {:.2} ({same})",
-                secs / a_secs
-            );
-        }
+        let Some(binary) = &anchor else {
+            continue;
+        };
+        let Some((a_nodes, a_secs)) = anchor_best(binary, sfen, depth) else {
+            println!("{name} depth {depth}: the anchor gave no count");
+            continue;
+        };
+        let same = if a_nodes == nodes {
+            "same count"
+        } else {
+            "COUNTS DIFFER"
+        };
+        println!(
+            "{name} depth {depth}: anchor {a_nodes} nodes in {a_secs:.3} s; ratio banmen/anchor {:.2} ({same})",
+            secs / a_secs
+        );
     }
     shogi4(shogi_rate);
     chess4();

@@ -79,13 +79,6 @@ impl Stream {
     }
 }
 
-/// Plays `text` as a typed move.
-async fn type_move(term: &mut Term, text: &str) {
-    term.send_split(b"m").await;
-    term.send_split(text.as_bytes()).await;
-    term.send_split(b"\r").await;
-}
-
 #[tokio::test]
 async fn an_admin_follows_every_move_live_and_others_are_refused() {
     let server = server().await;

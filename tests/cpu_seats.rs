@@ -3,27 +3,14 @@
 //! again; during the game it changes a CPU seat's level. The choice is
 //! logged, so it survives a restart.
 
-use banmen::hall::{Clock, Hall, HallError, HallOptions, Identity, Occupant, Phase, RoomSettings};
+use banmen::hall::{Clock, Hall, HallError, Occupant, Phase, RoomSettings};
 use banmen::rules::GameKind;
 use banmen::rules::vocab::Seat;
-use banmen::store::Store;
 use banmen::store::memory::MemoryStore;
 use std::sync::Arc;
 
-fn player(n: &str) -> Identity {
-    Identity {
-        id: format!("key:{n}"),
-        name: n.to_string(),
-        keyed: true,
-    }
-}
-
-fn open(store: &Arc<MemoryStore>, clock: &Clock) -> Hall {
-    let store: Arc<dyn Store> = store.clone();
-    let (hall, report) = Hall::open(store, HallOptions::default(), clock.clone()).unwrap();
-    assert!(report.failed.is_empty(), "{report:?}");
-    hall
-}
+mod common;
+use common::{open_hall, player};
 
 fn levels(seats: &[Occupant]) -> Vec<Option<u8>> {
     seats
@@ -39,7 +26,7 @@ fn levels(seats: &[Occupant]) -> Vec<Option<u8>> {
 async fn the_host_sets_a_level_per_cpu_seat_and_it_survives_a_restart() {
     let store = Arc::new(MemoryStore::new());
     let clock = Clock::manual(1_700_000_000_000);
-    let hall = open(&store, &clock);
+    let hall = open_hall(&store, &clock);
     let mut settings = RoomSettings::new(GameKind::Chess4);
     settings.cpu_level = 2;
     let alice = hall.create_room(&player("alice"), settings).unwrap();
@@ -85,7 +72,7 @@ async fn the_host_sets_a_level_per_cpu_seat_and_it_survives_a_restart() {
     let before = levels(&alice.view().seats);
     drop((alice, bob, hall));
 
-    let hall = open(&store, &clock);
+    let hall = open_hall(&store, &clock);
     let id = hall.seat_room(&player("alice")).expect("alice has a game");
     let alice = hall.join(&id, &player("alice")).unwrap();
     assert_eq!(levels(&alice.view().seats), before);

@@ -2,20 +2,12 @@
 //! rooms, invite codes, seats, turns, spectators, CPU seats, new rounds and
 //! exports.
 
-use banmen::hall::{
-    Hall, HallError, Identity, Mode, Occupant, Phase, Privacy, RoomHandle, RoomSettings,
-};
+use banmen::hall::{Hall, HallError, Identity, Mode, Occupant, Phase, Privacy, RoomSettings};
 use banmen::rules::GameKind;
 use banmen::rules::vocab::{Move, Promotion, Seat, Square};
-use std::time::Duration;
 
-fn player(n: &str) -> Identity {
-    Identity {
-        id: format!("key:{n}"),
-        name: n.to_string(),
-        keyed: true,
-    }
-}
+mod common;
+use common::{player, wait_for};
 
 fn step(from: (u8, u8), to: (u8, u8)) -> Move {
     Move::Step {
@@ -36,17 +28,6 @@ fn gote_push() -> Move {
 /// The move list's moves in notation.
 fn texts(view: &banmen::hall::RoomView) -> Vec<&str> {
     view.moves.iter().map(|m| m.text.as_str()).collect()
-}
-
-/// Waits (bounded) until the room's view satisfies `done`.
-async fn wait_for(handle: &mut RoomHandle, done: impl Fn(&banmen::hall::RoomView) -> bool) {
-    tokio::time::timeout(Duration::from_secs(10), async {
-        while !done(&handle.view()) {
-            assert!(handle.changed().await, "the room closed");
-        }
-    })
-    .await
-    .expect("the room reached the expected state in time");
 }
 
 #[tokio::test]

@@ -127,6 +127,18 @@ struct Output {
     status: Option<u32>,
 }
 
+impl Output {
+    /// The output as text (garbage in, so not necessarily UTF-8).
+    fn lossy((out, err, status): (Vec<u8>, Vec<u8>, Option<u32>)) -> Output {
+        let text = |b: Vec<u8>| String::from_utf8_lossy(&b).into_owned();
+        Output {
+            out: text(out),
+            err: text(err),
+            status,
+        }
+    }
+}
+
 /// Opens a pty channel running a shell (or `command`) and reads it to its
 /// close; for sessions the server refuses.
 async fn run_refused(
@@ -158,12 +170,7 @@ async fn run_refused(
             Ok(Some(_)) => {}
         }
     }
-    let text = |b: Vec<u8>| String::from_utf8_lossy(&b).into_owned();
-    Ok(Output {
-        out: text(out),
-        err: text(err),
-        status,
-    })
+    Ok(Output::lossy((out, err, status)))
 }
 
 /// A new client (key `seed`) gets the lobby: the server still serves.
@@ -174,13 +181,6 @@ async fn still_serves(addr: SocketAddr, seed: u8) {
     let mut term = Term::open(&ssh, 80, 24).await;
     term.wait_text(LOBBY).await;
     hang_up(ssh).await;
-}
-
-/// Plays `text` as a typed move.
-async fn type_move(term: &mut Term, text: &str) {
-    term.send_split(b"m").await;
-    term.send_split(text.as_bytes()).await;
-    term.send_split(b"\r").await;
 }
 
 // 1. Connections per address.
@@ -863,7 +863,7 @@ async fn forwarding_subsystems_and_nonsense_commands_are_refused() {
             }
             let channel = ssh.channel_open_session().await.unwrap();
             channel.exec(true, command).await.unwrap();
-            let out = read_to_close(channel).await;
+            let out = Output::lossy(read_to_close(channel).await);
             assert_eq!(out.status, Some(2), "{len} bytes: {}", out.err);
             assert!(out.out.is_empty(), "{:?}", out.out);
             assert!(
@@ -881,29 +881,6 @@ async fn forwarding_subsystems_and_nonsense_commands_are_refused() {
     let mut term = Term::open(&ssh, 80, 24).await;
     term.wait_text(LOBBY).await;
     server.stop().await;
-}
-
-/// Reads a command channel to its close.
-async fn read_to_close(mut channel: russh::Channel<client::Msg>) -> Output {
-    let (mut out, mut err, mut status) = (Vec::new(), Vec::new(), None);
-    loop {
-        match tokio::time::timeout(WAIT, channel.wait())
-            .await
-            .expect("the command ends in time")
-        {
-            Some(ChannelMsg::Data { data }) => out.extend_from_slice(&data),
-            Some(ChannelMsg::ExtendedData { data, ext: 1 }) => err.extend_from_slice(&data),
-            Some(ChannelMsg::ExitStatus { exit_status }) => status = Some(exit_status),
-            Some(ChannelMsg::Close) | None => break,
-            Some(_) => {}
-        }
-    }
-    let text = |b: Vec<u8>| String::from_utf8_lossy(&b).into_owned();
-    Output {
-        out: text(out),
-        err: text(err),
-        status,
-    }
 }
 
 #[tokio::test]

@@ -6,8 +6,8 @@
 //! and on a manual clock, so minutes and days pass at once.
 
 use banmen::hall::{
-    AwayPolicy, Clock, Hall, HallError, HallOptions, Identity, Occupant, Phase, Privacy,
-    RoomHandle, RoomSettings, RoomView, TimeLimit,
+    AwayPolicy, Clock, Hall, HallError, HallOptions, Occupant, Phase, Privacy, RoomHandle,
+    RoomSettings, RoomView, TimeLimit,
 };
 use banmen::rules::GameKind;
 use banmen::store::Store;
@@ -15,32 +15,11 @@ use banmen::store::memory::MemoryStore;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+mod common;
+use common::{guest, open_hall, play, player, wait_for};
+
 const SECOND: u64 = 1000;
 const DAY: u64 = 24 * 3600 * SECOND;
-
-fn player(n: &str) -> Identity {
-    Identity {
-        id: format!("key:{n}"),
-        name: n.to_string(),
-        keyed: true,
-    }
-}
-
-fn guest(n: &str) -> Identity {
-    Identity {
-        id: format!("guest:{n}"),
-        name: n.to_string(),
-        keyed: false,
-    }
-}
-
-/// A hall on `store` (rooms rebuilt), on `clock`, CPU level 1.
-fn open(store: &Arc<MemoryStore>, clock: &Clock) -> Hall {
-    let store: Arc<dyn Store> = store.clone();
-    let (hall, report) = Hall::open(store, HallOptions::default(), clock.clone()).unwrap();
-    assert!(report.failed.is_empty(), "{report:?}");
-    hall
-}
 
 fn fresh() -> (Arc<MemoryStore>, Clock) {
     (
@@ -55,25 +34,8 @@ fn settings(privacy: Privacy) -> RoomSettings {
     s
 }
 
-/// Plays `text` for the handle's seat.
-fn play(handle: &RoomHandle, text: &str) {
-    let mv = handle.view().game.parse_text(text).unwrap();
-    handle.play(&mv).unwrap();
-}
-
 fn texts(view: &RoomView) -> Vec<String> {
     view.moves.iter().map(|m| m.text.clone()).collect()
-}
-
-/// Waits (bounded) until the room's view satisfies `done`.
-async fn wait_for(handle: &mut RoomHandle, done: impl Fn(&RoomView) -> bool) {
-    tokio::time::timeout(Duration::from_secs(10), async {
-        while !done(&handle.view()) {
-            assert!(handle.changed().await, "the room closed");
-        }
-    })
-    .await
-    .expect("the room reached the expected state in time");
 }
 
 /// Alice hosts a two-player shogi room, Bob joins; returns both handles.
@@ -90,7 +52,7 @@ fn two_players(hall: &Hall, privacy: Privacy) -> (RoomHandle, RoomHandle) {
 #[tokio::test]
 async fn a_restart_rebuilds_rooms_with_their_seats_moves_and_rules() {
     let (store, clock) = fresh();
-    let hall = open(&store, &clock);
+    let hall = open_hall(&store, &clock);
     let mut s = settings(Privacy::Private);
     s.rules.set("swap-sides", "off").unwrap();
     let alice = hall.create_room(&player("alice"), s.clone()).unwrap();
@@ -102,7 +64,7 @@ async fn a_restart_rebuilds_rooms_with_their_seats_moves_and_rules() {
     let before = alice.view();
     drop((alice, bob, hall));
 
-    let hall = open(&store, &clock);
+    let hall = open_hall(&store, &clock);
     assert_eq!(hall.room_count(), 1);
     // Alice's key takes her straight back to her seat.
     let id = hall.seat_room(&player("alice")).expect("alice has a game");
@@ -125,7 +87,7 @@ async fn a_restart_rebuilds_rooms_with_their_seats_moves_and_rules() {
 #[tokio::test]
 async fn a_log_that_does_not_replay_is_reported_and_kept() {
     let (store, clock) = fresh();
-    let hall = open(&store, &clock);
+    let hall = open_hall(&store, &clock);
     let (alice, bob) = two_players(&hall, Privacy::Private);
     play(&alice, "7g7f");
     let broken = alice.view().id.clone();
@@ -159,7 +121,7 @@ async fn a_log_that_does_not_replay_is_reported_and_kept() {
 #[tokio::test]
 async fn a_guest_takes_the_seat_back_with_the_resume_code() {
     let (store, clock) = fresh();
-    let hall = open(&store, &clock);
+    let hall = open_hall(&store, &clock);
     let alice = hall
         .create_room(&player("alice"), settings(Privacy::Public))
         .unwrap();
@@ -179,7 +141,7 @@ async fn a_guest_takes_the_seat_back_with_the_resume_code() {
     let all: Vec<u8> = logs.iter().flat_map(|(_, l)| l.concat()).collect();
     assert!(!String::from_utf8_lossy(&all).contains(&resume));
 
-    let hall = open(&store, &clock);
+    let hall = open_hall(&store, &clock);
     assert!(matches!(
         hall.resume("AAAA-AAAA-AAAA-AAAA"),
         Err(HallError::NoSuchCode)
@@ -210,7 +172,7 @@ async fn a_second_connection_replaces_the_first() {
 #[tokio::test]
 async fn an_away_player_is_played_by_the_cpu_after_the_grace_period() {
     let (store, clock) = fresh();
-    let hall = open(&store, &clock);
+    let hall = open_hall(&store, &clock);
     let (mut alice, bob) = two_players(&hall, Privacy::Public);
     play(&alice, "7g7f");
     drop(bob);
@@ -239,7 +201,7 @@ async fn an_away_player_is_played_by_the_cpu_after_the_grace_period() {
 #[tokio::test]
 async fn a_room_that_waits_pauses_while_a_player_is_away() {
     let (store, clock) = fresh();
-    let hall = open(&store, &clock);
+    let hall = open_hall(&store, &clock);
     let mut s = settings(Privacy::Public);
     s.away = Some(AwayPolicy::Wait);
     s.time_limit = TimeLimit::Seconds30;
@@ -279,7 +241,7 @@ async fn a_room_that_waits_pauses_while_a_player_is_away() {
 #[tokio::test]
 async fn a_turn_out_of_time_is_played_by_the_cpu() {
     let (store, clock) = fresh();
-    let hall = open(&store, &clock);
+    let hall = open_hall(&store, &clock);
     let mut s = settings(Privacy::Public);
     s.time_limit = TimeLimit::Seconds30;
     let mut alice = hall.create_room(&player("alice"), s).unwrap();
@@ -300,7 +262,7 @@ async fn a_turn_out_of_time_is_played_by_the_cpu() {
 #[tokio::test]
 async fn a_turn_clock_keeps_its_time_across_a_restart() {
     let (store, clock) = fresh();
-    let hall = open(&store, &clock);
+    let hall = open_hall(&store, &clock);
     let mut s = settings(Privacy::Public);
     s.time_limit = TimeLimit::Seconds60;
     let alice = hall.create_room(&player("alice"), s).unwrap();
@@ -311,7 +273,7 @@ async fn a_turn_clock_keeps_its_time_across_a_restart() {
     hall.tick(); // the heartbeat: the server was alive 20 s into Bob's turn
     drop((alice, bob, hall));
     clock.advance(3600 * SECOND); // an hour down
-    let hall = open(&store, &clock);
+    let hall = open_hall(&store, &clock);
     let bob = hall.join(&code, &player("bob")).unwrap();
     let left = bob.view().deadline.expect("a running clock") - Instant::now();
     assert!(
@@ -332,7 +294,7 @@ fn code_room(journal: &[banmen::hall::journal::LogLine], host: &str) -> String {
 #[tokio::test]
 async fn rooms_expire_after_seven_days_and_finished_games_stay() {
     let (store, clock) = fresh();
-    let hall = open(&store, &clock);
+    let hall = open_hall(&store, &clock);
     // A finished game, kept for export.
     let (alice, bob) = two_players(&hall, Privacy::Public);
     play(&alice, "7g7f");
@@ -381,7 +343,7 @@ async fn rooms_expire_after_seven_days_and_finished_games_stay() {
     let usi = hall.export(&finished, "usi").unwrap();
     assert!(usi.contains("7g7f"), "{usi}");
     // Also after a restart.
-    let hall = open(&store, &clock);
+    let hall = open_hall(&store, &clock);
     assert_eq!(hall.room_count(), 0);
     assert!(hall.export(&finished, "kif").is_ok());
 }
@@ -406,7 +368,7 @@ async fn others_see_who_is_away_and_who_is_played_by_the_cpu() {
 #[tokio::test]
 async fn a_game_against_the_cpu_waits_for_its_only_player() {
     let (store, clock) = fresh();
-    let hall = open(&store, &clock);
+    let hall = open_hall(&store, &clock);
     let mut s = settings(Privacy::Public);
     s.mode = banmen::hall::Mode::VsComputer;
     s.away = Some(AwayPolicy::Cpu);
@@ -428,7 +390,7 @@ async fn a_game_against_the_cpu_waits_for_its_only_player() {
 #[tokio::test]
 async fn with_everybody_gone_the_game_waits_and_the_cpu_plays_only_for_the_absent() {
     let (store, clock) = fresh();
-    let hall = open(&store, &clock);
+    let hall = open_hall(&store, &clock);
     let (alice, bob) = two_players(&hall, Privacy::Public);
     let code = alice.view().code.clone();
     play(&alice, "7g7f");

@@ -3,15 +3,16 @@
 //! hall: which games and seats are rated, and a rebuild that gives the
 //! stored ratings back.
 
-use banmen::hall::{Clock, Hall, HallOptions, Identity, Mode, Privacy, RoomHandle, RoomSettings};
+use banmen::hall::{Clock, Hall, Identity, Mode, Privacy, RoomSettings};
 use banmen::ratings::{Category, Entrant, RatedGame, Rating, glicko2_period, rate};
 use banmen::rules::GameKind;
 use banmen::store::Store;
 use banmen::store::memory::MemoryStore;
 use std::sync::Arc;
-use ui_support::me as player;
 
+mod common;
 mod ui_support;
+use common::{guest, open_hall, play, player};
 
 fn glicko(value: f64, deviation: f64) -> Rating {
     Rating {
@@ -129,18 +130,8 @@ fn one_side_alone_is_not_rated() {
 
 // ---- in the hall ----
 
-fn guest(n: &str) -> Identity {
-    Identity {
-        id: format!("guest:{n}"),
-        name: n.to_string(),
-        keyed: false,
-    }
-}
-
 fn hall_on(store: &Arc<MemoryStore>) -> Hall {
-    let store: Arc<dyn Store> = store.clone();
-    let clock = Clock::manual(1_700_000_000_000);
-    Hall::open(store, HallOptions::default(), clock).unwrap().0
+    open_hall(store, &Clock::manual(1_700_000_000_000))
 }
 
 fn ranked(kind: GameKind, ranked: bool) -> RoomSettings {
@@ -159,11 +150,6 @@ fn resigned_game(hall: &Hall, host: &Identity, other: &Identity, ranked_room: bo
     let b = hall.join(&a.view().code, other).unwrap();
     play(&a, "7g7f");
     b.resign().unwrap();
-}
-
-fn play(h: &RoomHandle, text: &str) {
-    let mv = h.view().game.parse_text(text).unwrap();
-    h.play(&mv).unwrap();
 }
 
 #[tokio::test]

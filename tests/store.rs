@@ -4,8 +4,9 @@
 //! server, and refusing directories that do not hold banmen data without
 //! changing them.
 //!
-//! Tests that need a second process re-run this test binary with
-//! `BANMEN_STORE_CHILD` set; the `child_*` tests do nothing without it.
+//! Tests that need a second process re-run this test binary on one of the
+//! ignored `child_*` helpers with `BANMEN_STORE_CHILD` set; the helpers do
+//! nothing without it.
 
 use banmen::store::memory::MemoryStore;
 use banmen::store::sled_store::SledStore;
@@ -333,7 +334,13 @@ fn child(test: &str, role: &str, dir: &Path) -> Command {
     let exe = std::env::current_exe().expect("test binary path");
     let mut command = Command::new(exe);
     command
-        .args([test, "--exact", "--nocapture", "--test-threads=1"])
+        .args([
+            test,
+            "--exact",
+            "--ignored",
+            "--nocapture",
+            "--test-threads=1",
+        ])
         .env("BANMEN_STORE_CHILD", role)
         .env("BANMEN_STORE_DIR", dir)
         .stdout(Stdio::piped());
@@ -357,6 +364,7 @@ fn room_r(store: &SledStore) -> Vec<Vec<u8>> {
 /// As a child: appends to room `r` until killed, printing each seq once
 /// `append` has returned.
 #[test]
+#[ignore = "helper: run in a child process by appends_that_returned_survive_sigkill"]
 fn child_writer() {
     let Some(dir) = child_role("writer") else {
         return;
@@ -421,6 +429,7 @@ fn appends_that_returned_survive_sigkill() {
 
 /// As a child: tries to open the store and prints what happened.
 #[test]
+#[ignore = "helper: run in a child process by a_second_process_finds_the_store_locked"]
 fn child_opener() {
     let Some(dir) = child_role("opener") else {
         return;

@@ -5,13 +5,13 @@
 //! terminals.
 
 use banmen::hall::view::Entry;
-use banmen::hall::{Hall, Mode, Privacy, RoomSettings};
+use banmen::hall::{Hall, Mode, RoomSettings};
 use banmen::rules::{GameKind, RuleValues};
 use banmen::ui::App;
 use termwiz::input::{InputEvent, KeyCode, KeyEvent, Modifiers};
 
 mod ui_support;
-use ui_support::{Screen, address, chars, key, me, render};
+use ui_support::{Screen, address, chars, four_seated, key, me, render};
 
 /// Columns of the board at 80×24: 14 cells of 3 and the rank labels.
 const BOARD_W: usize = 45;
@@ -120,14 +120,7 @@ async fn f2_shows_ascii_marks() {
 #[tokio::test]
 async fn a_player_in_blue_sees_the_board_turned() {
     let hall = Hall::new(1);
-    let mut settings = RoomSettings::new(GameKind::Chess4);
-    settings.privacy = Privacy::Private;
-    let alice = hall.create_room(&me("alice"), settings).expect("room");
-    let code = alice.view().code.clone();
-    let join = |name: &str| App::new(hall.clone(), me(name), Entry::Join(code.clone()), address());
-    let mut bob = join("bob");
-    let _carol = join("carol");
-    let _dave = join("dave");
+    let (_alice, [mut bob, _carol, _dave]) = four_seated(&hall, GameKind::Chess4);
     let s = render(&mut bob, 80, 24);
     let text = s.text();
     assert!(s.seat_line("▲ Blue").contains("bob (you)"), "{text}");

@@ -2,7 +2,7 @@
 //! through `App` with synthetic termwiz events against a real `Hall`.
 
 use banmen::hall::view::Entry;
-use banmen::hall::{Hall, Mode, Privacy, RoomSettings};
+use banmen::hall::{Hall, Mode, RoomSettings};
 use banmen::rules::{AnyGame, GameKind, RuleValues};
 use banmen::ui::boards::{self, Marks};
 use banmen::ui::{App, Theme};
@@ -11,7 +11,7 @@ mod ui_support;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use termwiz::input::KeyCode;
-use ui_support::{Screen, address, key, me, render, text_lines as lines};
+use ui_support::{Screen, address, four_seated, key, me, render, text_lines as lines};
 
 /// A same-device four-player room: alice plays every seat.
 fn same_device(hall: &Hall) -> App {
@@ -48,14 +48,7 @@ async fn same_device_room_shows_four_seats_hands_and_the_board() {
 #[tokio::test]
 async fn a_player_in_west_sees_the_board_turned() {
     let hall = Hall::new(1);
-    let mut settings = RoomSettings::new(GameKind::Shogi4);
-    settings.privacy = Privacy::Private;
-    let alice = hall.create_room(&me("alice"), settings).expect("room");
-    let code = alice.view().code.clone();
-    let join = |name: &str| App::new(hall.clone(), me(name), Entry::Join(code.clone()), address());
-    let mut bob = join("bob");
-    let _carol = join("carol");
-    let _dave = join("dave");
+    let (_alice, [mut bob, _carol, _dave]) = four_seated(&hall, GameKind::Shogi4);
     let s = render(&mut bob, 80, 24);
     let text = s.text();
     assert!(s.has("W West") && s.has("bob (you)"), "{text}");

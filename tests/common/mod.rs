@@ -1,13 +1,17 @@
 //! What the end-to-end tests share: the real server on a loopback port
 //! and an in-process russh client whose screen `vt100` reads. Every wait is
-//! bounded so a broken server fails the test, not CI.
+//! bounded so a broken server fails the test, not CI. And what the tests of
+//! the hall without SSH share: players, a hall on a store, moves and waits
+//! on a room.
 #![allow(dead_code)] // each test file uses its own part
 
-use banmen::hall::Hall;
+use banmen::hall::{Clock, Hall, HallOptions, Identity, RoomHandle, RoomView};
 use banmen::ssh::admins::AdminKeys;
 use banmen::ssh::app::{AppFactory, SessionApp};
 use banmen::ssh::echo::EchoApp;
 use banmen::ssh::{ServerOptions, bind};
+use banmen::store::Store;
+use banmen::store::memory::MemoryStore;
 use russh::ChannelMsg;
 use russh::client;
 use russh::keys::ssh_key::private::Ed25519Keypair;
@@ -235,13 +239,23 @@ pub async fn exec_command(
     session: &client::Handle<Client>,
     command: &str,
 ) -> (String, String, Option<u32>) {
-    let mut channel = session.channel_open_session().await.unwrap();
+    let channel = session.channel_open_session().await.unwrap();
     channel.exec(true, command).await.unwrap();
+    let (out, err, status) = read_to_close(channel).await;
+    let text = |b: Vec<u8>| String::from_utf8(b).unwrap();
+    (text(out), text(err), status)
+}
+
+/// Reads a command channel to its close (each wait bounded by [`WAIT`]):
+/// stdout, stderr and the exit status.
+pub async fn read_to_close(
+    mut channel: russh::Channel<client::Msg>,
+) -> (Vec<u8>, Vec<u8>, Option<u32>) {
     let (mut out, mut err, mut status) = (Vec::new(), Vec::new(), None);
     loop {
         match tokio::time::timeout(WAIT, channel.wait())
             .await
-            .expect("exec in time")
+            .expect("the command ends in time")
         {
             Some(ChannelMsg::Data { data }) => out.extend_from_slice(&data),
             Some(ChannelMsg::ExtendedData { data, ext: 1 }) => err.extend_from_slice(&data),
@@ -250,8 +264,7 @@ pub async fn exec_command(
             Some(_) => {}
         }
     }
-    let text = |b: Vec<u8>| String::from_utf8(b).unwrap();
-    (text(out), text(err), status)
+    (out, err, status)
 }
 
 /// The six-letter code after "Invite code: " on the screen.
@@ -285,4 +298,57 @@ pub async fn create_private_room(term: &mut Term) -> String {
     term.send_split(b"c").await;
     term.wait_text("Invite code: ").await;
     invite_code(&term.text())
+}
+
+/// Plays `text` as a typed move: the move prompt (`m`), the move, Enter.
+pub async fn type_move(term: &mut Term, text: &str) {
+    term.send_split(b"m").await;
+    term.send_split(text.as_bytes()).await;
+    term.send_split(b"\r").await;
+}
+
+// ---- the hall without SSH ----
+
+/// A keyed player called `name` (the screen tests' `ui_support::me`).
+pub fn player(name: &str) -> Identity {
+    Identity {
+        id: format!("key:{name}"),
+        name: name.to_string(),
+        keyed: true,
+    }
+}
+
+/// A guest (no key) called `name`.
+pub fn guest(name: &str) -> Identity {
+    Identity {
+        id: format!("guest:{name}"),
+        name: name.to_string(),
+        keyed: false,
+    }
+}
+
+/// A hall on `store` (its rooms rebuilt, none failing), on `clock`, CPU
+/// level 1.
+pub fn open_hall(store: &Arc<MemoryStore>, clock: &Clock) -> Hall {
+    let store: Arc<dyn Store> = store.clone();
+    let (hall, report) = Hall::open(store, HallOptions::default(), clock.clone()).unwrap();
+    assert!(report.failed.is_empty(), "{report:?}");
+    hall
+}
+
+/// Plays `text` for the handle's seat.
+pub fn play(handle: &RoomHandle, text: &str) {
+    let mv = handle.view().game.parse_text(text).unwrap();
+    handle.play(&mv).unwrap();
+}
+
+/// Waits (bounded by [`WAIT`]) until the room's view satisfies `done`.
+pub async fn wait_for(handle: &mut RoomHandle, done: impl Fn(&RoomView) -> bool) {
+    tokio::time::timeout(WAIT, async {
+        while !done(&handle.view()) {
+            assert!(handle.changed().await, "the room closed");
+        }
+    })
+    .await
+    .expect("the room reached the expected state in time");
 }

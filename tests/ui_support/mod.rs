@@ -2,8 +2,10 @@
 //! rendered buffer read back as text.
 #![allow(dead_code)] // each test file uses its own part
 
-use banmen::hall::Identity;
-use banmen::hall::view::ServerAddress;
+use banmen::hall::view::{Entry, ServerAddress};
+use banmen::hall::{Hall, Identity, Privacy, RoomHandle, RoomSettings};
+use banmen::rules::GameKind;
+use banmen::ui::App;
 use ratatui::buffer::Buffer;
 
 /// A keyed player called `name`.
@@ -42,6 +44,18 @@ pub fn text_lines(buf: &Buffer) -> Vec<String> {
             line
         })
         .collect()
+}
+
+/// A private room of `kind` that alice hosts and bob, carol and dave
+/// join, each on an `App`: alice's handle and the three apps, to be kept
+/// while the test looks at one of them.
+pub fn four_seated(hall: &Hall, kind: GameKind) -> (RoomHandle, [App; 3]) {
+    let mut settings = RoomSettings::new(kind);
+    settings.privacy = Privacy::Private;
+    let alice = hall.create_room(&me("alice"), settings).expect("room");
+    let code = alice.view().code.clone();
+    let join = |name: &str| App::new(hall.clone(), me(name), Entry::Join(code.clone()), address());
+    (alice, [join("bob"), join("carol"), join("dave")])
 }
 
 /// Sends one key to `app`.
