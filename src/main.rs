@@ -53,8 +53,7 @@ fn serve(args: ServeArgs) -> anyhow::Result<()> {
     options.keepalive = Duration::from_secs(config.limits.keepalive_seconds.max(1));
     let idle_minutes = config.limits.idle_connection_minutes.max(1);
     options.inactivity_timeout = Duration::from_secs(idle_minutes.saturating_mul(60));
-    options.admins = AdminKeys::load(&config.admin.authorized_keys, &config.admin.keys)
-        .map_err(|e| anyhow::anyhow!(e))?;
+    options.admins = AdminKeys::load(&config.admin.authorized_keys, &config.admin.keys)?;
     tracing::info!(keys = options.admins.len(), "admin keys loaded");
     let runtime = tokio::runtime::Runtime::new()
         .map_err(|e| anyhow::anyhow!("cannot start the async runtime: {e}"))?;
