@@ -24,7 +24,7 @@ fn main() -> ExitCode {
     };
     let result = match cli.command() {
         Command::Serve(args) => serve(args).map_err(|e| e.to_string()),
-        command => run(command),
+        command => run(command).map_err(|e| e.to_string()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
