@@ -2,21 +2,21 @@
 //! turn, check, out or place, hand, mates delivered), whose turn, which
 //! seats check priority skipped, the prompt, and the move list.
 
-use super::Theme;
-use super::game::GameScreen;
-use super::game_view::{hand_line, move_list, prompt, turn_line, turn_style, who};
-use super::input::Hits;
-use super::text::put;
+use super::{hand_line, move_list, prompt, turn_line, turn_style, who};
 use crate::hall::{Phase, RoomView};
 use crate::rules::vocab::{Seat, SeatRing, SeatSet, Verdict};
 use crate::rules::{AnyGame, GameKind};
+use crate::ui::Theme;
+use crate::ui::game::GameScreen;
+use crate::ui::input::Hits;
+use crate::ui::text::put;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 
 /// The letter that marks a seat's pieces and moves: `S` `W` `N` `E`.
 pub fn seat_letter(seat: Seat) -> &'static str {
-    super::boards::shogi4::SEAT_LETTERS[seat.index() % 4]
+    crate::ui::boards::shogi4::SEAT_LETTERS[seat.index() % 4]
 }
 
 /// `S South`: the letter the board marks the seat's pieces with, and its name.

@@ -4,16 +4,16 @@
 //! turn, the prompt and the move list. Chess has no hands and no mate
 //! count, so a seat needs a single line and the move list gets the rest.
 
-use super::Theme;
-use super::boards::chess4::seat_mark;
-use super::game::GameScreen;
-use super::game_view::{move_list, prompt, turn_line, turn_style, who};
-use super::game_view4::tag;
-use super::text::put;
+use super::shogi4::tag;
+use super::{move_list, prompt, turn_line, turn_style, who};
 use crate::hall::{Phase, RoomView};
 use crate::rules::chess4::Variant;
 use crate::rules::vocab::{Seat, SeatSet};
 use crate::rules::{AnyGame, GameKind};
+use crate::ui::Theme;
+use crate::ui::boards::chess4::seat_mark;
+use crate::ui::game::GameScreen;
+use crate::ui::text::put;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
