@@ -27,6 +27,22 @@ use std::time::Instant;
 /// Narrowest side panel beside the board.
 const SIDE_MIN: u16 = 20;
 
+/// What a side panel and its parts draw from (the click targets they
+/// add go to a `&mut Hits` beside it).
+#[derive(Clone, Copy)]
+pub(super) struct Panel<'a> {
+    /// The panel's columns beside the board.
+    area: Rect,
+    /// The room as last published.
+    view: &'a RoomView,
+    /// This session's game screen: cursor, pick, questions, scroll.
+    ui: &'a GameScreen,
+    /// The seats this session plays.
+    seats: SeatSet,
+    /// How to draw.
+    theme: Theme,
+}
+
 /// A seat's name at this game: `☗ sente` / `☖ gote` for shogi, `S South`
 /// … `E East` for four-player shogi, `● Red` … `◆ Green` for four-player
 /// chess (the letter or mark is the one on the seat's pieces).
@@ -92,10 +108,17 @@ pub fn render(
         area.right().saturating_sub(side_x),
         area.height,
     );
+    let panel = Panel {
+        area: side,
+        view,
+        ui,
+        seats,
+        theme,
+    };
     match view.game {
-        AnyGame::Chess4(_) => chess4::render_side(buf, side, view, ui, seats, theme),
-        AnyGame::Shogi4(_) => shogi4::render_side(buf, side, view, ui, seats, theme, hits),
-        AnyGame::Shogi(_) => shogi::render_side(buf, side, view, ui, seats, theme, hits),
+        AnyGame::Chess4(_) => chess4::render_side(buf, &panel),
+        AnyGame::Shogi4(_) => shogi4::render_side(buf, &panel, hits),
+        AnyGame::Shogi(_) => shogi::render_side(buf, &panel, hits),
     }
 }
 
@@ -141,19 +164,16 @@ pub(super) fn who(view: &RoomView, seat: Seat, seats: SeatSet) -> String {
     format!("{}{you}", occupant.label())
 }
 
-/// `hand: 角 歩2`, each kind a click target that picks it for a drop.
-#[allow(clippy::too_many_arguments)]
-pub(super) fn hand_line(
-    buf: &mut Buffer,
-    area: Rect,
-    y: u16,
-    view: &RoomView,
-    ui: &GameScreen,
-    seat: Seat,
-    seats: SeatSet,
-    theme: Theme,
-    hits: &mut Hits,
-) -> u16 {
+/// `hand: 角 歩2` on row `y`, each kind a click target that picks it for
+/// a drop; the column after it.
+fn hand_line(buf: &mut Buffer, panel: &Panel, y: u16, seat: Seat, hits: &mut Hits) -> u16 {
+    let Panel {
+        area,
+        view,
+        ui,
+        seats,
+        theme,
+    } = *panel;
     let acting = acting_seat(view, seats) == Some(seat);
     let mut x = put(buf, area, area.x + 2, y, "hand: ", theme.dim());
     let hand = view.game.hand(seat);
@@ -208,15 +228,14 @@ pub(super) fn turn_line(view: &RoomView, theme: Theme) -> String {
 }
 
 /// Draws [`prompt_line`] on row `y`.
-pub(super) fn prompt(
-    buf: &mut Buffer,
-    area: Rect,
-    y: u16,
-    view: &RoomView,
-    ui: &GameScreen,
-    seats: SeatSet,
-    theme: Theme,
-) {
+fn prompt(buf: &mut Buffer, panel: &Panel, y: u16) {
+    let Panel {
+        area,
+        view,
+        ui,
+        seats,
+        theme,
+    } = *panel;
     let (prompt, alert) = prompt_line(view, ui, seats, area.width);
     let style = if alert { theme.alert() } else { theme.dim() };
     put(buf, area, area.x, y, &prompt, style);

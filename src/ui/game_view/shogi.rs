@@ -2,12 +2,12 @@
 //! pieces point up at the bottom) with their hands, and between them whose
 //! turn, the prompt and the move list.
 
-use super::{hand_line, move_list, prompt, turn_line, turn_style, who};
-use crate::hall::{Phase, RoomView};
+use super::{Panel, hand_line, move_list, prompt, turn_line, turn_style, who};
+use crate::hall::Phase;
 use crate::rules::GameKind;
-use crate::rules::vocab::{Seat, SeatSet};
+use crate::rules::vocab::Seat;
 use crate::ui::Theme;
-use crate::ui::game::{GameScreen, turns};
+use crate::ui::game::turns;
 use crate::ui::input::Hits;
 use crate::ui::text::put;
 use ratatui::buffer::Buffer;
@@ -26,15 +26,14 @@ pub fn seat_name(seat: Seat, theme: Theme) -> String {
 }
 
 /// Draws the panel; see the module docs.
-pub fn render_side(
-    buf: &mut Buffer,
-    area: Rect,
-    view: &RoomView,
-    ui: &GameScreen,
-    seats: SeatSet,
-    theme: Theme,
-    hits: &mut Hits,
-) {
+pub(super) fn render_side(buf: &mut Buffer, panel: &Panel, hits: &mut Hits) {
+    let Panel {
+        area,
+        view,
+        ui,
+        seats,
+        theme,
+    } = *panel;
     if area.height < 8 || area.width < 10 {
         return;
     }
@@ -43,7 +42,7 @@ pub fn render_side(
     } else {
         (Seat(1), Seat(0))
     };
-    player(buf, area, area.y, view, ui, top, seats, theme, hits);
+    player(buf, panel, area.y, top, hits);
     let y = area.y + 3;
     put(
         buf,
@@ -53,7 +52,7 @@ pub fn render_side(
         &turn_line(view, theme),
         turn_style(view, theme),
     );
-    prompt(buf, area, y + 1, view, ui, seats, theme);
+    prompt(buf, panel, y + 1);
     let list = Rect::new(
         area.x,
         y + 2,
@@ -61,35 +60,22 @@ pub fn render_side(
         area.bottom().saturating_sub(y + 5),
     );
     move_list(buf, list, view, ui.scroll, theme);
-    player(
-        buf,
-        area,
-        area.bottom() - 2,
-        view,
-        ui,
-        bottom,
-        seats,
-        theme,
-        hits,
-    );
+    player(buf, panel, area.bottom() - 2, bottom, hits);
 }
 
-#[allow(clippy::too_many_arguments)]
-fn player(
-    buf: &mut Buffer,
-    area: Rect,
-    y: u16,
-    view: &RoomView,
-    ui: &GameScreen,
-    seat: Seat,
-    seats: SeatSet,
-    theme: Theme,
-    hits: &mut Hits,
-) {
+/// A player's two lines from row `y`: `> ☗ sente alice (you)` and the hand.
+fn player(buf: &mut Buffer, panel: &Panel, y: u16, seat: Seat, hits: &mut Hits) {
+    let Panel {
+        area,
+        view,
+        seats,
+        theme,
+        ..
+    } = *panel;
     let to_move = view.phase == Phase::Playing && view.game.to_move() == Some(seat);
     let arrow = if to_move { "> " } else { "  " };
     let x = put(buf, area, area.x, y, arrow, theme.alert());
     let x = put(buf, area, x, y, &seat_name(seat, theme), theme.seat(seat));
     put(buf, area, x + 1, y, &who(view, seat, seats), Style::new());
-    hand_line(buf, area, y + 1, view, ui, seat, seats, theme, hits);
+    hand_line(buf, panel, y + 1, seat, hits);
 }
