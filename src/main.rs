@@ -49,6 +49,7 @@ fn serve(args: ServeArgs) -> anyhow::Result<()> {
     let listen = args.listen.unwrap_or(config.server.listen);
     let port = args.port.unwrap_or(config.server.port);
     let mut options = ServerOptions::new(&listen, port, config.server.host_key);
+    options.set_public(&config.server.public_host, config.server.public_port);
     options.limits = config.limits.limits();
     options.keepalive = Duration::from_secs(config.limits.keepalive_seconds.max(1));
     let idle_minutes = config.limits.idle_connection_minutes.max(1);
@@ -73,8 +74,10 @@ fn serve(args: ServeArgs) -> anyhow::Result<()> {
         if listening.key_created {
             tracing::info!("created a new host key");
         }
+        let public = listening.public_address();
         tracing::info!(
             addr = %listening.local_addr()?,
+            public = %format!("{}:{}", public.host, public.port),
             host_key = %listening.host_fingerprint(),
             "listening"
         );
