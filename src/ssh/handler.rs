@@ -71,8 +71,13 @@ pub enum CommandError {
     Admin(#[from] AdminError),
 }
 
-/// The prompt of keyboard-interactive guests.
-const NAME_PROMPT: &str = "Your name (Enter for a guest name): ";
+/// What keyboard-interactive guests are asked: a title and an instruction,
+/// each ending its line, then the question (see [`guest_request`]).
+const GUEST_PROMPT: &str = concat!(
+    "banmen\n",
+    "Playing as a guest (use an SSH key to keep your name and rating).\n",
+    "Your name (Enter for a guest name): ",
+);
 
 /// What a channel has asked for so far.
 struct ChannelState {
@@ -306,6 +311,23 @@ async fn prohibited(reply: ChannelOpenHandle) -> Result<(), russh::Error> {
     Ok(())
 }
 
+/// The keyboard-interactive request to a guest: one prompt, [`GUEST_PROMPT`],
+/// holding the title and the instruction before the question, with the
+/// request's own `name` and `instructions` left empty. Clients print those
+/// two differently: OpenSSH ends each with a line end of its own (so a
+/// trailing "\n" there would leave a blank line after each), dropbear's
+/// `dbclient` adds none (so without one, title, instruction and question
+/// run together on one line). Both print a prompt as it is, line ends
+/// included: every client shows the title and the instruction on lines of
+/// their own (OpenSSH puts `(play@host) ` before the prompt's first line).
+fn guest_request() -> Auth {
+    Auth::Partial {
+        name: Cow::Borrowed(""),
+        instructions: Cow::Borrowed(""),
+        prompts: Cow::Owned(vec![(Cow::Borrowed(GUEST_PROMPT), true)]),
+    }
+}
+
 /// The methods offered after a rejection.
 pub fn offered_methods() -> MethodSet {
     MethodSet::from(&[MethodKind::PublicKey, MethodKind::KeyboardInteractive][..])
@@ -345,13 +367,7 @@ impl<A: SessionApp, F: AppFactory<A>> russh::server::Handler for Handler<A, F> {
         response: Option<Response<'a>>,
     ) -> Result<Auth, Self::Error> {
         let Some(mut response) = response else {
-            return Ok(Auth::Partial {
-                name: Cow::Borrowed("banmen"),
-                instructions: Cow::Borrowed(
-                    "Playing as a guest (use an SSH key to keep your name and rating).",
-                ),
-                prompts: Cow::Owned(vec![(Cow::Borrowed(NAME_PROMPT), true)]),
-            });
+            return Ok(guest_request());
         };
         let typed = response
             .next()
@@ -583,5 +599,39 @@ impl<A: SessionApp, F: AppFactory<A>> russh::server::Handler for Handler<A, F> {
         // Dropping the input sender tells the session the client is gone.
         self.channels.remove(&channel);
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_guest_prompt_has_the_title_and_the_instruction_on_lines_of_their_own() {
+        let Auth::Partial {
+            name,
+            instructions,
+            prompts,
+        } = guest_request()
+        else {
+            panic!("a guest is asked their name");
+        };
+        // Printed with a line end by some clients and without by others:
+        // nothing there.
+        assert_eq!((name.as_ref(), instructions.as_ref()), ("", ""));
+        let [(prompt, echo)] = prompts.as_ref() else {
+            panic!("one prompt: {prompts:?}");
+        };
+        assert!(*echo, "a name is shown as it is typed");
+        let lines: Vec<&str> = prompt.split_inclusive('\n').collect();
+        assert_eq!(
+            lines,
+            [
+                "banmen\n",
+                "Playing as a guest (use an SSH key to keep your name and rating).\n",
+                "Your name (Enter for a guest name): ",
+            ]
+        );
+        assert!(!prompt.contains(['\r', '\x1b']), "{prompt:?}");
     }
 }
