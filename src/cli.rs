@@ -3,10 +3,25 @@
 //! kept exact: see each command's doc. `serve` (the default when no
 //! subcommand is given) is run by the binary, which owns the runtime.
 
-use crate::rules::{AnyGame, GameKind, RuleValues};
+use crate::rules::{AnyGame, GameKind, RuleValues, RulesError};
 use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
 use std::time::Instant;
+use thiserror::Error;
+
+/// Why a rules command failed: one line for stderr (exit status 2).
+#[derive(Debug, Error)]
+pub enum CliError {
+    /// The game, position or a room rule was refused.
+    #[error("{0}")]
+    Rules(#[from] RulesError),
+    /// The USI engine could not read its input.
+    #[error("usi: {0}")]
+    Usi(std::io::Error),
+    /// `serve` was given to [`run`], which does not run the server.
+    #[error("serve is run by the binary")]
+    Serve,
+}
 
 /// banmen: shogi, four-player shogi and four-player chess over SSH.
 #[derive(Debug, Parser)]
@@ -104,17 +119,16 @@ pub struct GameArgs {
 
 impl GameArgs {
     /// Builds the game, or a one-line error.
-    pub fn build(&self) -> Result<AnyGame, String> {
-        let rules =
-            RuleValues::parse(self.game.rule_specs(), &self.rules).map_err(|e| e.to_string())?;
+    pub fn build(&self) -> Result<AnyGame, RulesError> {
+        let rules = RuleValues::parse(self.game.rule_specs(), &self.rules)?;
         let position = self.position.as_deref().filter(|p| *p != "startpos");
-        AnyGame::new(self.game, &rules, position).map_err(|e| e.to_string())
+        AnyGame::new(self.game, &rules, position)
     }
 }
 
 /// Runs a rules command, printing to stdout; an `Err` is a one-line message
 /// for stderr (exit status 2).
-pub fn run(command: Command) -> Result<(), String> {
+pub fn run(command: Command) -> Result<(), CliError> {
     match command {
         Command::Perft {
             game,
@@ -126,10 +140,8 @@ pub fn run(command: Command) -> Result<(), String> {
                 println!("{mv}");
             }
         }
-        Command::Usi { level } => {
-            crate::cpu::usi::run_stdio(level).map_err(|e| format!("usi: {e}"))?
-        }
-        Command::Serve(_) => return Err("serve is run by the binary".to_string()),
+        Command::Usi { level } => crate::cpu::usi::run_stdio(level).map_err(CliError::Usi)?,
+        Command::Serve(_) => return Err(CliError::Serve),
     }
     Ok(())
 }

@@ -25,6 +25,19 @@ pub enum ConfigError {
         /// toml's message, folded onto one line.
         message: String,
     },
+    /// A setting's value is refused (shown escaped: one line, however
+    /// the value was written).
+    #[error("{path}: {key} = {value:?}: {reason}")]
+    Invalid {
+        /// The file.
+        path: PathBuf,
+        /// The setting, with its section: `[server] public_host`.
+        key: &'static str,
+        /// The value given.
+        value: String,
+        /// What a value must be.
+        reason: &'static str,
+    },
 }
 
 /// Every setting of `banmen serve`.
@@ -153,6 +166,24 @@ pub struct ServerConfig {
     pub port: u16,
     /// Ed25519 host key file (OpenSSH format), created on first start.
     pub host_key: PathBuf,
+    /// The host name players type, in the commands shown to them; empty:
+    /// the listen address, or this machine's name when listening on all.
+    pub public_host: String,
+    /// The port players connect to, in the commands shown to them; 0: the
+    /// port the server listens on.
+    #[serde(deserialize_with = "public_port")]
+    pub public_port: u16,
+}
+
+/// `public_port`, refused with a message that names it (toml's own says
+/// only "expected u16").
+fn public_port<'de, D: serde::Deserializer<'de>>(d: D) -> Result<u16, D::Error> {
+    let n = i64::deserialize(d)?;
+    u16::try_from(n).map_err(|_| {
+        serde::de::Error::custom(format!(
+            "[server] public_port = {n}: expected 0 (the port listened on) or a port, 1 to 65535"
+        ))
+    })
 }
 
 impl Default for ServerConfig {
@@ -161,6 +192,30 @@ impl Default for ServerConfig {
             listen: "0.0.0.0".to_string(),
             port: 2222,
             host_key: PathBuf::from("keys/host_ed25519"),
+            public_host: String::new(),
+            public_port: 0,
+        }
+    }
+}
+
+impl ServerConfig {
+    /// Why `public_host` is refused, if it is: it is pasted into players'
+    /// shells as part of `ssh … play@HOST`, so only a host name or an IP
+    /// address (letters, digits, `.`, `-`, `_`, `:`) passes.
+    fn public_host_problem(&self) -> Option<&'static str> {
+        let host = self.public_host.as_str();
+        let allowed = |c: char| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_' | ':');
+        if host.is_empty() {
+            None
+        } else if host.len() > 253 {
+            Some("a host name has at most 253 characters")
+        } else if !host.chars().all(allowed) || host.starts_with(['-', '.']) {
+            Some(
+                "expected a host name or IP address (letters, digits, '.', '-', '_', ':'), \
+                 or \"\" for this machine's name",
+            )
+        } else {
+            None
         }
     }
 }
@@ -242,12 +297,22 @@ impl Config {
         }
     }
 
-    /// Parses the text of a config file; `path` only names it in errors.
+    /// Parses the text of a config file and checks the values toml's
+    /// types do not; `path` only names it in errors.
     pub fn parse(text: &str, path: &Path) -> Result<Config, ConfigError> {
-        toml::from_str(text).map_err(|e| ConfigError::Parse {
+        let config: Config = toml::from_str(text).map_err(|e| ConfigError::Parse {
             path: path.to_path_buf(),
             message: one_line(&e),
-        })
+        })?;
+        if let Some(reason) = config.server.public_host_problem() {
+            return Err(ConfigError::Invalid {
+                path: path.to_path_buf(),
+                key: "[server] public_host",
+                value: config.server.public_host,
+                reason,
+            });
+        }
+        Ok(config)
     }
 }
 
@@ -311,6 +376,58 @@ mod tests {
         assert!(err.starts_with("config.toml: "), "{err}");
         assert!(!err.contains('\n'), "{err}");
         assert!(parse("[server\n").is_err());
+    }
+
+    #[test]
+    fn public_host_and_port() {
+        let c = parse("[server]\npublic_host = \"games.example\"\npublic_port = 22\n").unwrap();
+        assert_eq!(c.server.public_host, "games.example");
+        assert_eq!(c.server.public_port, 22);
+        let d = Config::default();
+        assert_eq!(
+            (d.server.public_host.as_str(), d.server.public_port),
+            ("", 0)
+        );
+        for ok in [
+            "192.0.2.7",
+            "2001:db8::1",
+            "shogi-club.example.org",
+            "my_box",
+        ] {
+            let text = format!("[server]\npublic_host = {ok:?}\n");
+            assert_eq!(parse(&text).unwrap().server.public_host, ok);
+        }
+        // As written in TOML (its escapes, not Rust's).
+        for bad in [
+            r#""games example""#,
+            r#""games.example\n""#,
+            r#""\u001b[2Jgames""#,
+            r#""-oProxyCommand=x""#,
+            r#""host;rm""#,
+            r#""ホスト""#,
+        ] {
+            let text = format!("[server]\npublic_host = {bad}\n");
+            let err = parse(&text).unwrap_err().to_string();
+            assert!(
+                err.starts_with("config.toml: [server] public_host = "),
+                "{err}"
+            );
+            assert!(!err.contains(['\n', '\u{1b}']), "{err}");
+        }
+        for bad in ["public_port = 65536", "public_port = -1"] {
+            let text = format!("[server]\n{bad}\n");
+            let err = parse(&text).unwrap_err().to_string();
+            let start = format!("config.toml: [server] {bad}: ");
+            assert!(err.starts_with(&start), "{err}");
+            assert!(err.contains("1 to 65535") && !err.contains('\n'), "{err}");
+        }
+        let err = parse("[server]\npublic_port = \"x\"\n").unwrap_err();
+        let err = err.to_string();
+        assert!(
+            err.starts_with("config.toml: ") && !err.contains('\n'),
+            "{err}"
+        );
+        assert!(parse("[server]\npublic_hostname = \"x\"\n").is_err());
     }
 
     #[test]

@@ -24,7 +24,7 @@ fn main() -> ExitCode {
     };
     let result = match cli.command() {
         Command::Serve(args) => serve(args).map_err(|e| e.to_string()),
-        command => run(command),
+        command => run(command).map_err(|e| e.to_string()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -49,12 +49,12 @@ fn serve(args: ServeArgs) -> anyhow::Result<()> {
     let listen = args.listen.unwrap_or(config.server.listen);
     let port = args.port.unwrap_or(config.server.port);
     let mut options = ServerOptions::new(&listen, port, config.server.host_key);
+    options.set_public(&config.server.public_host, config.server.public_port);
     options.limits = config.limits.limits();
     options.keepalive = Duration::from_secs(config.limits.keepalive_seconds.max(1));
     let idle_minutes = config.limits.idle_connection_minutes.max(1);
     options.inactivity_timeout = Duration::from_secs(idle_minutes.saturating_mul(60));
-    options.admins = AdminKeys::load(&config.admin.authorized_keys, &config.admin.keys)
-        .map_err(|e| anyhow::anyhow!(e))?;
+    options.admins = AdminKeys::load(&config.admin.authorized_keys, &config.admin.keys)?;
     tracing::info!(keys = options.admins.len(), "admin keys loaded");
     let runtime = tokio::runtime::Runtime::new()
         .map_err(|e| anyhow::anyhow!("cannot start the async runtime: {e}"))?;
@@ -74,8 +74,10 @@ fn serve(args: ServeArgs) -> anyhow::Result<()> {
         if listening.key_created {
             tracing::info!("created a new host key");
         }
+        let public = listening.public_address();
         tracing::info!(
             addr = %listening.local_addr()?,
+            public = %format!("{}:{}", public.host, public.port),
             host_key = %listening.host_fingerprint(),
             "listening"
         );

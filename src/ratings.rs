@@ -26,6 +26,15 @@ use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2_rating_period}
 use skillratings::trueskill::{TrueSkillConfig, TrueSkillRating, trueskill_multi_team};
 use skillratings::{MultiTeamOutcome, Outcomes};
 use std::collections::HashMap;
+use thiserror::Error;
+
+/// Why a stored rated game could not be read back.
+#[derive(Debug, Error)]
+pub enum RatingsError {
+    /// The bytes are not a rated game.
+    #[error("{0}")]
+    Decode(#[from] serde_json::Error),
+}
 
 /// What a rating is kept for: a game type, with the four-player games'
 /// formats apart (a pairs result says little about individual play).
@@ -219,8 +228,8 @@ impl RatedGame {
     }
 
     /// Reads stored bytes.
-    pub fn decode(bytes: &[u8]) -> Result<RatedGame, String> {
-        serde_json::from_slice(bytes).map_err(|e| e.to_string())
+    pub fn decode(bytes: &[u8]) -> Result<RatedGame, RatingsError> {
+        Ok(serde_json::from_slice(bytes)?)
     }
 
     /// The key it is stored under: keys sort in rating order.

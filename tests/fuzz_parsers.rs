@@ -1936,6 +1936,7 @@ fn check_exec(raw: &[u8]) {
             );
         }
         Err(e) => {
+            let e = e.to_string();
             assert_one_line(&e, &raw);
             // The message is echoed on the client's terminal: no control
             // characters (escape sequences) from the input.
@@ -2042,7 +2043,7 @@ proptest! {
                     prop_assert!(ms <= now, "an age of {text:?} is {ms}, after now ({now})");
                 }
             }
-            Err(e) => assert_one_line(&e, &text),
+            Err(e) => assert_one_line(&e.to_string(), &text),
         }
     }
 }

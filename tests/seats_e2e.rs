@@ -103,3 +103,41 @@ async fn a_guest_takes_the_seat_back_with_the_resume_code_over_ssh() {
     other.wait_text("no seat has that resume code").await;
     server.stop().await;
 }
+
+/// The commands the waiting room shows (invite, and a guest's resume)
+/// name `[server] public_host` and `public_port` when they are set, and
+/// else the listen address and the port actually bound.
+#[tokio::test]
+async fn the_waiting_room_commands_name_the_public_host_and_port() {
+    let dir = temp_dir();
+    let server = TestServer::start_options(
+        &dir.join("host_key"),
+        banmen::ui::App::new,
+        banmen::hall::Hall::new(1),
+        |options| options.set_public("games.example", 2200),
+    )
+    .await;
+    let ann_ssh = as_guest(server.addr, "ann").await;
+    let mut ann = Term::open(&ann_ssh, 100, 30).await;
+    let invite = create_private_room(&mut ann).await;
+    ann.wait_text("resume code: ").await;
+    let resume = resume_code(&ann.text());
+    for command in [
+        format!("ssh -t -p 2200 play@games.example join {invite}"),
+        format!("ssh -t -p 2200 play@games.example resume {resume}"),
+    ] {
+        ann.wait_text(&command).await;
+    }
+    assert!(!ann.text().contains("127.0.0.1"), "{}", ann.text());
+    server.stop().await;
+
+    let server = TestServer::start_with(&dir.join("host_key"), banmen::ui::App::new).await;
+    let alice_ssh = with_key_seed(server.addr, "alice", 1).await;
+    let mut alice = Term::open(&alice_ssh, 100, 30).await;
+    let invite = create_private_room(&mut alice).await;
+    let port = server.addr.port();
+    alice
+        .wait_text(&format!("ssh -t -p {port} play@127.0.0.1 join {invite}"))
+        .await;
+    server.stop().await;
+}

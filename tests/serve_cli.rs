@@ -165,3 +165,28 @@ fn a_second_server_on_the_same_data_is_refused() {
     assert_eq!(code, Some(2), "{err}");
     assert!(err.contains("in use by another process"), "{err}");
 }
+
+#[test]
+fn a_bad_public_host_is_one_line_with_status_2() {
+    let dir = temp_dir("public");
+    let path = dir.join("public.toml");
+    std::fs::write(
+        &path,
+        "[server]\npublic_host = \"games example\\u001b[2J\"\n",
+    )
+    .unwrap();
+    let out = banmen()
+        .arg("serve")
+        .arg("--config")
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.starts_with("banmen: ") && err.contains("public.toml") && err.contains("public_host"),
+        "{err}"
+    );
+    assert!(!err.contains('\u{1b}'), "{err}");
+}

@@ -10,12 +10,32 @@
 
 use super::{Budget, MAX_LEVEL, think};
 use crate::rules::vocab::{Outcome, Seat, Verdict};
-use crate::rules::{AnyGame, GameKind, RuleValues};
+use crate::rules::{AnyGame, GameKind, RuleValues, RulesError};
 use std::io::{self, BufRead, Write};
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
+use thiserror::Error;
+
+/// Why a `position` command was refused (said as `info string error: …`).
+#[derive(Debug, Error)]
+enum PositionError {
+    /// Neither `startpos` nor `sfen …` follows `position`.
+    #[error("position wants startpos or sfen")]
+    Setup,
+    /// The SFEN does not read.
+    #[error("{0}")]
+    Sfen(#[from] RulesError),
+    /// A move after `moves` does not read or is illegal.
+    #[error("move {text}: {error}")]
+    Move {
+        /// The move as given.
+        text: String,
+        /// Why it was refused.
+        error: RulesError,
+    },
+}
 
 /// The time to think on a `go` without any time (nor `infinite`).
 const NO_CLOCK: Duration = Duration::from_secs(5);
@@ -208,14 +228,14 @@ fn best_text(game: &AnyGame, best: Option<crate::rules::vocab::Move>) -> String 
 }
 
 /// A two-player shogi game under the default rules, from `sfen` or the start.
-fn start_game(sfen: Option<&str>) -> Result<AnyGame, String> {
+fn start_game(sfen: Option<&str>) -> Result<AnyGame, RulesError> {
     let kind = GameKind::Shogi;
     let rules = RuleValues::defaults(kind.rule_specs());
-    AnyGame::new(kind, &rules, sfen).map_err(|e| e.to_string())
+    AnyGame::new(kind, &rules, sfen)
 }
 
 /// `position startpos [moves …]` or `position sfen B S H [N] [moves …]`.
-fn parse_position(words: &[&str]) -> Result<AnyGame, String> {
+fn parse_position(words: &[&str]) -> Result<AnyGame, PositionError> {
     let moves_at = words.iter().position(|w| *w == "moves");
     let (setup, moves) = match moves_at {
         Some(i) => (&words[..i], &words[i + 1..]),
@@ -224,11 +244,13 @@ fn parse_position(words: &[&str]) -> Result<AnyGame, String> {
     let mut game = match setup.split_first() {
         Some((&"startpos", [])) => start_game(None)?,
         Some((&"sfen", sfen)) if !sfen.is_empty() => start_game(Some(&sfen.join(" ")))?,
-        _ => return Err("position wants startpos or sfen".to_string()),
+        _ => return Err(PositionError::Setup),
     };
     for mv in moves {
-        game.play_written(mv)
-            .map_err(|e| format!("move {mv}: {e}"))?;
+        game.play_written(mv).map_err(|error| PositionError::Move {
+            text: mv.to_string(),
+            error,
+        })?;
     }
     Ok(game)
 }

@@ -7,7 +7,7 @@ use super::room::Room;
 use super::view::{Occupant, Phase};
 use super::{Hall, HallError, lock};
 use crate::rules::vocab::Seat;
-use crate::store::{JournalWaiter, Store};
+use crate::store::{JournalWaiter, Store, StoreError};
 use serde::Serialize;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
@@ -221,7 +221,7 @@ impl Hall {
     /// bounded however long the journal and however slow the reader. With
     /// `follow`, new lines keep coming as they are committed, until the
     /// receiver is dropped. An error ends the stream with `Err`.
-    pub fn journal(&self, mut query: LogQuery) -> mpsc::Receiver<Result<LogLine, String>> {
+    pub fn journal(&self, mut query: LogQuery) -> mpsc::Receiver<Result<LogLine, StoreError>> {
         if let Some(room) = &query.room {
             query.room = Some(match self.find(room) {
                 Ok(found) => found.id_and_code().0,
@@ -270,7 +270,11 @@ impl Room {
 }
 
 /// Sends the journal's lines to `tx` as [`Hall::journal`] says.
-fn read_journal(store: &dyn Store, query: &LogQuery, tx: &mpsc::Sender<Result<LogLine, String>>) {
+fn read_journal(
+    store: &dyn Store,
+    query: &LogQuery,
+    tx: &mpsc::Sender<Result<LogLine, StoreError>>,
+) {
     // Made before the first read: a line committed while it runs wakes
     // the next read, so nothing falls between the two.
     let mut waiter = query.follow.then(|| store.journal_waiter());
@@ -280,7 +284,7 @@ fn read_journal(store: &dyn Store, query: &LogQuery, tx: &mpsc::Sender<Result<Lo
             let (n, bytes) = match item {
                 Ok(line) => line,
                 Err(e) => {
-                    let _ = tx.blocking_send(Err(e.to_string()));
+                    let _ = tx.blocking_send(Err(e));
                     return;
                 }
             };
@@ -311,8 +315,8 @@ fn read_journal(store: &dyn Store, query: &LogQuery, tx: &mpsc::Sender<Result<Lo
 /// room while draining its waiter (sled's writers must never wait on it);
 /// a one-off read simply blocks.
 fn deliver(
-    tx: &mpsc::Sender<Result<LogLine, String>>,
-    mut item: Result<LogLine, String>,
+    tx: &mpsc::Sender<Result<LogLine, StoreError>>,
+    mut item: Result<LogLine, StoreError>,
     waiter: &mut Option<Box<dyn JournalWaiter>>,
 ) -> bool {
     let Some(waiter) = waiter else {

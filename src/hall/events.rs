@@ -8,8 +8,20 @@
 //! fields added later with defaults.
 
 use super::view::{AwayPolicy, Identity, Mode, Privacy, RoomSettings, TimeLimit};
-use crate::rules::{Claim, GameKind, RuleValues};
+use crate::rules::{Claim, GameKind, RuleValues, RulesError};
 use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+/// Why a stored event could not be read back.
+#[derive(Debug, Error)]
+pub enum EventsError {
+    /// The bytes are not an event.
+    #[error("{0}")]
+    Decode(#[from] serde_json::Error),
+    /// The stored room settings name an unknown game or a bad rule.
+    #[error("{0}")]
+    Settings(#[from] RulesError),
+}
 
 /// One change to a room.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -126,8 +138,8 @@ impl Record {
     }
 
     /// Reads stored bytes.
-    pub fn decode(bytes: &[u8]) -> Result<Record, String> {
-        serde_json::from_slice(bytes).map_err(|e| e.to_string())
+    pub fn decode(bytes: &[u8]) -> Result<Record, EventsError> {
+        Ok(serde_json::from_slice(bytes)?)
     }
 }
 
@@ -203,11 +215,11 @@ impl From<&RoomSettings> for SettingsRecord {
 
 impl SettingsRecord {
     /// The settings, with the game and rules checked.
-    pub fn settings(&self) -> Result<RoomSettings, String> {
+    pub fn settings(&self) -> Result<RoomSettings, EventsError> {
         let kind: GameKind = self.game.parse()?;
         let mut rules = RuleValues::defaults(kind.rule_specs());
         for (name, value) in &self.rules {
-            rules.set(name, value).map_err(|e| e.to_string())?;
+            rules.set(name, value)?;
         }
         Ok(RoomSettings {
             kind,

@@ -15,6 +15,18 @@ use super::view::Occupant;
 use crate::rules::vocab::Seat;
 use serde::{Deserialize, Serialize};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use thiserror::Error;
+
+/// Why a journal line or a `--since` time could not be read.
+#[derive(Debug, Error)]
+pub enum JournalError {
+    /// Stored bytes are not a journal line.
+    #[error("{0}")]
+    Decode(#[from] serde_json::Error),
+    /// `--since` is neither a time, a date nor an age (the text, trimmed).
+    #[error("--since {0:?}: give a time (2026-11-30T08:00:00Z), a date or an age (10m, 2h)")]
+    BadSince(String),
+}
 
 /// One line of the journal.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -82,8 +94,8 @@ impl LogLine {
     }
 
     /// Reads stored bytes as line number `n`.
-    pub fn decode(n: u64, bytes: &[u8]) -> Result<LogLine, String> {
-        let mut line: LogLine = serde_json::from_slice(bytes).map_err(|e| e.to_string())?;
+    pub fn decode(n: u64, bytes: &[u8]) -> Result<LogLine, JournalError> {
+        let mut line: LogLine = serde_json::from_slice(bytes)?;
         line.n = n;
         Ok(line)
     }
@@ -297,7 +309,7 @@ impl LogQuery {
 /// Parses `--since`: an RFC 3339 time (`2026-11-30T08:00:00Z`, the `T` and
 /// `Z` optional), a date (`2026-11-30`, midnight UTC), or an age (`10m`,
 /// `2h`, `1day`) counted back from `now_ms`.
-pub fn parse_since(text: &str, now_ms: u64) -> Result<u64, String> {
+pub fn parse_since(text: &str, now_ms: u64) -> Result<u64, JournalError> {
     let text = text.trim();
     if let Ok(age) = humantime::parse_duration(text) {
         return Ok(now_ms.saturating_sub(age.as_millis() as u64));
@@ -307,9 +319,8 @@ pub fn parse_since(text: &str, now_ms: u64) -> Result<u64, String> {
     } else {
         text.to_string()
     };
-    let time = humantime::parse_rfc3339_weak(&full).map_err(|_| {
-        format!("--since {text:?}: give a time (2026-11-30T08:00:00Z), a date or an age (10m, 2h)")
-    })?;
+    let time = humantime::parse_rfc3339_weak(&full)
+        .map_err(|_| JournalError::BadSince(text.to_string()))?;
     let since = time
         .duration_since(SystemTime::UNIX_EPOCH)
         .unwrap_or_default();
@@ -323,17 +334,16 @@ mod tests {
     #[test]
     fn times_parse_as_dates_times_and_ages() {
         let now = 1_800_000_000_000;
-        assert_eq!(parse_since("10m", now), Ok(now - 600_000));
-        assert_eq!(parse_since("2026-11-30", now), Ok(1_795_996_800_000));
+        let since = |text| parse_since(text, now).ok();
+        assert_eq!(since("10m"), Some(now - 600_000));
+        assert_eq!(since("2026-11-30"), Some(1_795_996_800_000));
+        assert_eq!(since("2026-11-30T00:00:01Z"), Some(1_795_996_801_000));
+        assert_eq!(since("2026-11-30 00:00:01"), Some(1_795_996_801_000));
+        let err = parse_since(" yesterday-ish ", now).unwrap_err().to_string();
         assert_eq!(
-            parse_since("2026-11-30T00:00:01Z", now),
-            Ok(1_795_996_801_000)
+            err,
+            "--since \"yesterday-ish\": give a time (2026-11-30T08:00:00Z), a date or an age (10m, 2h)"
         );
-        assert_eq!(
-            parse_since("2026-11-30 00:00:01", now),
-            Ok(1_795_996_801_000)
-        );
-        assert!(parse_since("yesterday-ish", now).is_err());
         assert_eq!(rfc3339(1_795_996_801_000), "2026-11-30T00:00:01.000Z");
     }
 

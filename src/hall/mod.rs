@@ -7,10 +7,13 @@
 //! Every operation is a few microseconds of rules work under the lock (and
 //! the durable write of its event, see `state.rs`), so a lock is simpler
 //! than a command queue with replies, and sessions still only ever see
-//! published snapshots. CPU moves are computed off the runtime
-//! (`spawn_blocking`) and applied under the lock only if the game has not
-//! moved on meanwhile. Timers (turn time, grace periods, expiry) are
-//! checked by one ticker for the whole hall against [`Clock`].
+//! published snapshots. CPU moves are searched off the runtime, on the
+//! hall's bounded CPU thread pool ([`crate::cpu::pool::Pool`]; a busy pool
+//! shortens each search): the search runs on a copy of the game, without
+//! the lock, and its move is applied under the lock only if the game has
+//! not moved on meanwhile (a search about a position the game has left is
+//! told to stop). Timers (turn time, grace periods, expiry) are checked by
+//! one ticker for the whole hall against [`Clock`].
 
 pub mod admin;
 pub mod clock;

@@ -162,7 +162,7 @@ impl RoomState {
         else {
             return Err(replay("the log does not start with the room's creation"));
         };
-        let settings = settings.settings().map_err(replay)?;
+        let settings = settings.settings().map_err(|e| replay(e.to_string()))?;
         let mut state = RoomState::create(id.to_string(), code, &host, settings, first.at)?;
         for (i, record) in records.enumerate() {
             let record = record?;

@@ -343,23 +343,66 @@ pub enum Entry {
 }
 
 /// How players reach this server, for the commands shown to them:
-/// `ssh -t -p {port} play@{host} join CODE`.
+/// `ssh -t -p {port} play@{host} join CODE` (`[server] public_host` and
+/// `public_port`; without `-p` when the port is ssh's own, 22).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ServerAddress {
     /// Host name as players type it.
     pub host: String,
-    /// SSH port.
+    /// SSH port as players reach it.
     pub port: u16,
 }
 
 impl ServerAddress {
+    /// `ssh [-t] [-p PORT] play@HOST ARGS`: every command shown to
+    /// players is made here. `-t` when `tty` (the command opens the UI);
+    /// no `-p` for port 22, ssh's default.
+    pub fn command(&self, tty: bool, args: &str) -> String {
+        let tty = if tty { " -t" } else { "" };
+        let port = match self.port {
+            22 => String::new(),
+            port => format!(" -p {port}"),
+        };
+        format!("ssh{tty}{port} play@{} {args}", self.host)
+    }
+
     /// The command a friend pastes to join by `code`.
     pub fn join_command(&self, code: &str) -> String {
-        format!("ssh -t -p {} play@{} join {code}", self.port, self.host)
+        self.command(true, &format!("join {code}"))
     }
 
     /// The command a keyless player pastes to take their seat back.
     pub fn resume_command(&self, code: &str) -> String {
-        format!("ssh -t -p {} play@{} resume {code}", self.port, self.host)
+        self.command(true, &format!("resume {code}"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn commands_name_the_public_host_and_port_but_not_port_22() {
+        let mut address = ServerAddress {
+            host: "games.example".into(),
+            port: 2200,
+        };
+        assert_eq!(
+            address.join_command("ABC123"),
+            "ssh -t -p 2200 play@games.example join ABC123"
+        );
+        assert_eq!(
+            address.command(false, "export g-1"),
+            "ssh -p 2200 play@games.example export g-1"
+        );
+        address.port = 22;
+        assert_eq!(
+            address.resume_command("code"),
+            "ssh -t play@games.example resume code"
+        );
+        assert_eq!(
+            address.command(false, "export g-1"),
+            "ssh play@games.example export g-1"
+        );
     }
 }

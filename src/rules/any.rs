@@ -28,6 +28,12 @@ impl GameKind {
     /// The games the hall offers: those with a board widget in the UI.
     pub const HALL: [GameKind; 3] = [GameKind::Shogi, GameKind::Shogi4, GameKind::Chess4];
 
+    /// Every game's [`GameKind::name`], comma-separated (for errors).
+    pub(crate) fn names() -> String {
+        let names: Vec<_> = GameKind::ALL.iter().map(|k| k.name()).collect();
+        names.join(", ")
+    }
+
     /// The short name used on the command line and in storage.
     pub fn name(self) -> &'static str {
         match self {
@@ -82,15 +88,12 @@ impl fmt::Display for GameKind {
 }
 
 impl FromStr for GameKind {
-    type Err = String;
+    type Err = RulesError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         GameKind::ALL
             .into_iter()
             .find(|k| k.name() == s)
-            .ok_or_else(|| {
-                let names: Vec<_> = GameKind::ALL.iter().map(|k| k.name()).collect();
-                format!("unknown game {s:?}; expected one of {}", names.join(", "))
-            })
+            .ok_or_else(|| RulesError::UnknownGame(s.to_string()))
     }
 }
 

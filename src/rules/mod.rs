@@ -64,6 +64,9 @@ pub enum RulesError {
     /// This game has no such claim.
     #[error("this game has no such claim")]
     Unsupported,
+    /// No game has this name (the name given).
+    #[error("unknown game {0:?}; expected one of {names}", names = GameKind::names())]
+    UnknownGame(String),
     /// A room rule name or value is not known.
     #[error("room rule {name}={value}: {reason}")]
     BadRule {

@@ -47,20 +47,22 @@ pub const ROTATE_FIRST_PLAYER: RuleSpec = RuleSpec {
 };
 
 impl RuleSpec {
-    fn check(&self, value: &str) -> Result<(), String> {
-        let ok = match self.choices {
+    /// Whether `value` is one of the rule's values.
+    fn accepts(&self, value: &str) -> bool {
+        match self.choices {
             Choices::OnOff => matches!(value, "on" | "off"),
             Choices::OneOf(words) => words.contains(&value),
             Choices::NoneOrCount => value == "none" || value.parse::<u32>().is_ok_and(|n| n > 0),
-        };
-        if ok {
-            return Ok(());
         }
-        Err(match self.choices {
+    }
+
+    /// What the rule accepts, as said when a value is refused.
+    fn expected(&self) -> String {
+        match self.choices {
             Choices::OnOff => "expected on or off".to_string(),
             Choices::OneOf(words) => format!("expected one of {}", words.join(", ")),
             Choices::NoneOrCount => "expected none or a positive number".to_string(),
-        })
+        }
     }
 }
 
@@ -118,7 +120,9 @@ impl RuleValues {
             let known: Vec<_> = self.specs.iter().map(|s| s.name).collect();
             bad(format!("unknown rule; this game has {}", known.join(", ")))
         })?;
-        spec.check(value).map_err(bad)?;
+        if !spec.accepts(value) {
+            return Err(bad(spec.expected()));
+        }
         self.values.insert(spec.name, value.to_string());
         Ok(())
     }

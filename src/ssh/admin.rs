@@ -6,11 +6,27 @@
 
 use super::exec::{AdminCommand, LogsArgs};
 use super::session::{end_channel, send_or_give_up};
-use crate::hall::Hall;
-use crate::hall::journal::{LogLine, LogQuery, parse_since};
+use crate::hall::journal::{JournalError, LogLine, LogQuery, parse_since};
+use crate::hall::{Hall, HallError};
+use crate::store::StoreError;
 use russh::ChannelWriteHalf;
 use russh::server::Msg;
+use thiserror::Error;
 use tokio::sync::{mpsc, watch};
+
+/// Why an admin command failed.
+#[derive(Debug, Error)]
+pub enum AdminError {
+    /// The hall refused (no such room) or failed (storage).
+    #[error("{0}")]
+    Hall(#[from] HallError),
+    /// `logs`' `--since` does not read.
+    #[error("{0}")]
+    Since(#[from] JournalError),
+    /// [`answer`] was given `logs`, which [`stream_logs`] answers.
+    #[error("logs streams; this is a bug")]
+    LogsStreams,
+}
 
 /// Lines sent in one SSH data message at most (fewer messages, and the
 /// queue of read lines never grows past the hall's read-ahead).
@@ -19,7 +35,7 @@ const BATCH: usize = 64;
 /// Answers `rooms`, `close` and `stats` for the admin named `admin`
 /// (`connections` is the server's count). `logs` streams instead: see
 /// [`stream_logs`].
-pub fn answer(hall: &Hall, command: &AdminCommand, admin: &str) -> Result<String, String> {
+pub fn answer(hall: &Hall, command: &AdminCommand, admin: &str) -> Result<String, AdminError> {
     match command {
         AdminCommand::Rooms(json) => {
             let rooms = hall.rooms_report();
@@ -31,20 +47,18 @@ pub fn answer(hall: &Hall, command: &AdminCommand, admin: &str) -> Result<String
             Ok(lines.join("\n"))
         }
         AdminCommand::Close(room) => {
-            let done = hall
-                .close_by_admin(room, admin)
-                .map_err(|e| e.to_string())?;
+            let done = hall.close_by_admin(room, admin)?;
             tracing::info!(%admin, %room, "an admin closed a room");
             Ok(done)
         }
         AdminCommand::Stats(true) => Ok(to_json(&hall.stats())),
         AdminCommand::Stats(false) => Ok(hall.stats().text()),
         AdminCommand::RebuildRatings => {
-            let done = hall.rebuild_ratings().map_err(|e| e.to_string())?;
+            let done = hall.rebuild_ratings()?;
             tracing::info!(%admin, "{done}");
             Ok(done)
         }
-        AdminCommand::Logs(_) => Err("logs streams; this is a bug".to_string()),
+        AdminCommand::Logs(_) => Err(AdminError::LogsStreams),
     }
 }
 
@@ -53,7 +67,7 @@ fn to_json(value: &impl serde::Serialize) -> String {
 }
 
 /// The query `args` ask for, with `--since` read against the hall's clock.
-pub fn query(hall: &Hall, args: &LogsArgs) -> Result<LogQuery, String> {
+pub fn query(hall: &Hall, args: &LogsArgs) -> Result<LogQuery, AdminError> {
     let since = args
         .since
         .as_deref()
@@ -113,10 +127,10 @@ pub async fn stream_logs(hall: Hall, query: LogQuery, json: bool, mut io: Stream
 /// `first` and the lines already queued after it (up to [`BATCH`]) as
 /// text, and the error that ended the stream, if one came.
 fn batch(
-    first: Result<LogLine, String>,
-    lines: &mut mpsc::Receiver<Result<LogLine, String>>,
+    first: Result<LogLine, StoreError>,
+    lines: &mut mpsc::Receiver<Result<LogLine, StoreError>>,
     json: bool,
-) -> (String, Option<String>) {
+) -> (String, Option<StoreError>) {
     let mut text = String::new();
     let mut item = first;
     for taken in 1..=BATCH {

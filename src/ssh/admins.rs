@@ -8,7 +8,45 @@
 use super::keys::fingerprint;
 use russh::keys::PublicKey;
 use std::collections::HashSet;
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use thiserror::Error;
+
+/// Why the admin keys could not be loaded.
+#[derive(Debug, Error)]
+pub enum AdminKeysError {
+    /// The `authorized_keys` file exists but could not be read.
+    #[error("admin keys {}: {source}", path.display())]
+    Read {
+        /// The file.
+        path: PathBuf,
+        /// The I/O error.
+        source: std::io::Error,
+    },
+    /// A line is not an `authorized_keys` key.
+    #[error("admin keys {origin}: line {line}: {problem}")]
+    BadLine {
+        /// Where the line is: the file, or `[admin] keys`.
+        origin: String,
+        /// The line's number (from 1).
+        line: usize,
+        /// What is wrong with it.
+        problem: KeyLineError,
+    },
+}
+
+/// What is wrong with an `authorized_keys` line.
+#[derive(Debug, Error)]
+pub enum KeyLineError {
+    /// No word names a key algorithm.
+    #[error("no key algorithm (ssh-ed25519, ssh-rsa, ecdsa-…)")]
+    NoAlgorithm,
+    /// The algorithm is the last word.
+    #[error("the key's data is missing")]
+    NoData,
+    /// The key does not read.
+    #[error("{0}")]
+    Key(#[from] russh::keys::ssh_key::Error),
+}
 
 /// The admins' keys.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -20,12 +58,17 @@ impl AdminKeys {
     /// The keys of `file` (none if it does not exist) and the `extra`
     /// lines (`authorized_keys` lines from the config). An unreadable file
     /// or a line that is not a key is an error naming it.
-    pub fn load(file: &Path, extra: &[String]) -> Result<AdminKeys, String> {
+    pub fn load(file: &Path, extra: &[String]) -> Result<AdminKeys, AdminKeysError> {
         let mut keys = AdminKeys::default();
         match std::fs::read_to_string(file) {
             Ok(text) => keys.add(&text, &file.display().to_string())?,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
-            Err(e) => return Err(format!("admin keys {}: {e}", file.display())),
+            Err(source) => {
+                return Err(AdminKeysError::Read {
+                    path: file.to_path_buf(),
+                    source,
+                });
+            }
         }
         for line in extra {
             keys.add(line, "[admin] keys")?;
@@ -34,14 +77,17 @@ impl AdminKeys {
     }
 
     /// Adds the keys of `authorized_keys` text; `source` names it in errors.
-    pub fn add(&mut self, text: &str, source: &str) -> Result<(), String> {
+    pub fn add(&mut self, text: &str, source: &str) -> Result<(), AdminKeysError> {
         for (i, line) in text.lines().enumerate() {
             let line = line.trim();
             if line.is_empty() || line.starts_with('#') {
                 continue;
             }
-            let key = parse_line(line)
-                .map_err(|e| format!("admin keys {source}: line {}: {e}", i + 1))?;
+            let key = parse_line(line).map_err(|problem| AdminKeysError::BadLine {
+                origin: source.to_string(),
+                line: i + 1,
+                problem,
+            })?;
             self.fingerprints.insert(fingerprint(&key));
         }
         Ok(())
@@ -65,15 +111,15 @@ impl AdminKeys {
 
 /// The key of one `authorized_keys` line: `[options] algorithm base64
 /// [comment]`.
-fn parse_line(line: &str) -> Result<PublicKey, String> {
+fn parse_line(line: &str) -> Result<PublicKey, KeyLineError> {
     let words: Vec<&str> = line.split_whitespace().collect();
     let algorithm = |w: &&str| ["ssh-", "ecdsa-", "sk-"].iter().any(|p| w.starts_with(p));
     let at = words
         .iter()
         .position(algorithm)
-        .ok_or("no key algorithm (ssh-ed25519, ssh-rsa, ecdsa-…)")?;
-    let data = words.get(at + 1).ok_or("the key's data is missing")?;
-    PublicKey::from_openssh(&format!("{} {data}", words[at])).map_err(|e| e.to_string())
+        .ok_or(KeyLineError::NoAlgorithm)?;
+    let data = words.get(at + 1).ok_or(KeyLineError::NoData)?;
+    Ok(PublicKey::from_openssh(&format!("{} {data}", words[at]))?)
 }
 
 #[cfg(test)]
@@ -103,8 +149,20 @@ mod tests {
     fn garbage_is_an_error_and_a_missing_file_is_no_admins() {
         let mut keys = AdminKeys::default();
         let err = keys.add("ssh-ed25519 not-base64!", "f").unwrap_err();
-        assert!(err.starts_with("admin keys f: line 1"), "{err}");
-        assert!(keys.add("no key here", "f").is_err());
+        assert!(
+            matches!(err, AdminKeysError::BadLine { line: 1, .. }),
+            "{err}"
+        );
+        let err = err.to_string();
+        assert!(err.starts_with("admin keys f: line 1: "), "{err}");
+        let err = keys
+            .add("# admins\nno key here", "f")
+            .unwrap_err()
+            .to_string();
+        assert_eq!(
+            err,
+            "admin keys f: line 2: no key algorithm (ssh-ed25519, ssh-rsa, ecdsa-…)"
+        );
         let none = AdminKeys::load(Path::new("/nonexistent/admins"), &[]).expect("no file");
         assert!(none.is_empty());
     }

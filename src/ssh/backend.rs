@@ -1,5 +1,7 @@
-//! The ratatui backend of a session: crossterm's escape-sequence writer
-//! aimed at an in-memory buffer instead of the server's own terminal.
+//! The ratatui backend of a session: ratatui's `CrosstermBackend` (from
+//! ratatui's default `crossterm` feature; banmen does not use the crossterm
+//! crate directly) writing its escape sequences into an in-memory buffer
+//! instead of the server's own terminal.
 //!
 //! `CrosstermBackend` asks the *server's* terminal for its size and cursor;
 //! over SSH there is none (or worse, it is the admin's). [`SshBackend`]

@@ -13,6 +13,7 @@
 //! Anything else is a usage error (exit status 2).
 
 use crate::hall::view::Entry;
+use thiserror::Error;
 
 /// Exit status of a usage error (as `banmen`'s own command line).
 pub const USAGE_STATUS: u32 = 2;
@@ -24,6 +25,34 @@ pub const USAGE: &str =
 /// The admin commands' usage line.
 pub const ADMIN_USAGE: &str = "admin usage: logs [--follow] [--room ID] [--game ID] \
      [--since TIME] [--json] | rooms [--json] | close ROOM | stats [--json] | ratings rebuild";
+
+/// Why a command line was refused: one line, ending with the usage it
+/// broke, and without control characters (a word of the client's is
+/// echoed clipped and cleaned).
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ExecError {
+    /// The command line is not UTF-8.
+    #[error("the command is not UTF-8")]
+    NotUtf8,
+    /// The command line is empty.
+    #[error("no command; {USAGE}")]
+    NoCommand,
+    /// The first word is no command (the word, clipped and cleaned).
+    #[error("unknown command {0:?}; {USAGE}")]
+    UnknownCommand(String),
+    /// An admin command with arguments it does not take.
+    #[error("bad arguments; {ADMIN_USAGE}")]
+    AdminArguments,
+    /// `export` with arguments it does not take.
+    #[error("bad export arguments; {USAGE}")]
+    ExportArguments,
+    /// A `logs` flag given without its value (the flag).
+    #[error("{0} needs a value; {ADMIN_USAGE}")]
+    MissingValue(String),
+    /// A `logs` option that does not exist (clipped and cleaned).
+    #[error("unknown logs option {0:?}; {ADMIN_USAGE}")]
+    UnknownLogsOption(String),
+}
 
 /// What `logs` was asked for (the time as typed: it is read against the
 /// hall's clock when the command runs).
@@ -73,8 +102,8 @@ pub enum ExecCommand {
 }
 
 /// Parses the command line a client sent; `Err` is a one-line message.
-pub fn parse(raw: &[u8]) -> Result<ExecCommand, String> {
-    let text = std::str::from_utf8(raw).map_err(|_| "the command is not UTF-8".to_string())?;
+pub fn parse(raw: &[u8]) -> Result<ExecCommand, ExecError> {
+    let text = std::str::from_utf8(raw).map_err(|_| ExecError::NotUtf8)?;
     let words: Vec<&str> = text.split_whitespace().collect();
     match words.as_slice() {
         ["join", code] => Ok(ExecCommand::Open(Entry::Join(code.to_string()))),
@@ -88,15 +117,13 @@ pub fn parse(raw: &[u8]) -> Result<ExecCommand, String> {
         ["stats"] => Ok(ExecCommand::Admin(AdminCommand::Stats(false))),
         ["stats", "--json"] => Ok(ExecCommand::Admin(AdminCommand::Stats(true))),
         ["ratings", "rebuild"] => Ok(ExecCommand::Admin(AdminCommand::RebuildRatings)),
-        ["rooms" | "close" | "stats" | "ratings", ..] => {
-            Err(format!("bad arguments; {ADMIN_USAGE}"))
-        }
-        [] => Err(format!("no command; {USAGE}")),
-        [first, ..] => Err(format!("unknown command {:?}; {USAGE}", clip(first))),
+        ["rooms" | "close" | "stats" | "ratings", ..] => Err(ExecError::AdminArguments),
+        [] => Err(ExecError::NoCommand),
+        [first, ..] => Err(ExecError::UnknownCommand(clip(first))),
     }
 }
 
-fn parse_export(words: &[&str]) -> Result<ExecCommand, String> {
+fn parse_export(words: &[&str]) -> Result<ExecCommand, ExecError> {
     let export = |game: &str, format: &str| ExecCommand::Export {
         game: game.to_string(),
         format: format.to_string(),
@@ -105,12 +132,12 @@ fn parse_export(words: &[&str]) -> Result<ExecCommand, String> {
         [game] => Ok(export(game, "kif")),
         [game, "--format", format] | ["--format", format, game] => Ok(export(game, format)),
         [game, flag] if flag.starts_with("--format=") => Ok(export(game, &flag[9..])),
-        _ => Err(format!("bad export arguments; {USAGE}")),
+        _ => Err(ExecError::ExportArguments),
     }
 }
 
 /// `logs`'s flags, in any order; `--flag=value` works too.
-fn parse_logs(words: &[&str]) -> Result<LogsArgs, String> {
+fn parse_logs(words: &[&str]) -> Result<LogsArgs, ExecError> {
     let mut args = LogsArgs::default();
     let mut words = words.iter().flat_map(|w| match w.split_once('=') {
         Some((flag, value)) if flag.starts_with("--") => vec![flag, value],
@@ -121,7 +148,7 @@ fn parse_logs(words: &[&str]) -> Result<LogsArgs, String> {
             words
                 .next()
                 .map(str::to_string)
-                .ok_or_else(|| format!("{flag} needs a value; {ADMIN_USAGE}"))
+                .ok_or_else(|| ExecError::MissingValue(flag.to_string()))
         };
         match word {
             "--follow" | "-f" => args.follow = true,
@@ -129,10 +156,7 @@ fn parse_logs(words: &[&str]) -> Result<LogsArgs, String> {
             "--room" => args.room = Some(value(word)?),
             "--game" => args.game = Some(value(word)?),
             "--since" => args.since = Some(value(word)?),
-            other => {
-                let other = clip(other);
-                return Err(format!("unknown logs option {other:?}; {ADMIN_USAGE}"));
-            }
+            other => return Err(ExecError::UnknownLogsOption(clip(other))),
         }
     }
     Ok(args)
@@ -179,10 +203,14 @@ mod tests {
             b"export a b c",
             b"\xff",
         ] {
-            let err = parse(bad).unwrap_err();
+            let err = parse(bad).unwrap_err().to_string();
             assert!(!err.contains('\n'), "{err}");
         }
-        assert!(parse(b"\x1b[2Jx").unwrap_err().contains("[2Jx"));
+        let echoed = parse(b"\x1b[2Jx").unwrap_err().to_string();
+        assert!(
+            echoed.contains("[2Jx") && !echoed.contains('\x1b'),
+            "{echoed}"
+        );
     }
 
     #[test]

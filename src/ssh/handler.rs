@@ -11,16 +11,16 @@
 //! `ssh -t admin@host` gives it the admin screen. Anyone else asking gets
 //! a plain refusal, and the attempt is logged (at `warn`).
 
-use super::admin::{self, StreamIo};
+use super::admin::{self, AdminError, StreamIo};
 use super::app::{AppFactory, SessionApp};
-use super::exec::{self, AdminCommand, ExecCommand};
+use super::exec::{self, AdminCommand, ExecCommand, ExecError};
 use super::keys::{clean_name, key_identity};
 use super::limits::{InputBudget, clamp_size};
 use super::server::Shared;
 use super::session::{self, SessionIo};
-use crate::hall::Identity;
 use crate::hall::admin::ConnectionGuard;
 use crate::hall::view::Entry;
+use crate::hall::{HallError, Identity};
 use russh::keys::ssh_key;
 use russh::server::{Auth, ChannelOpenHandle, Msg, Response, Session, VerifiedPublicKey};
 use russh::{Channel, ChannelId, ChannelOpenFailure, ChannelWriteHalf, MethodKind, MethodSet, Pty};
@@ -28,6 +28,7 @@ use std::borrow::Cow;
 use std::collections::HashMap;
 use std::sync::{Arc, Weak};
 use std::time::Instant;
+use thiserror::Error;
 use tokio::sync::{mpsc, watch};
 
 /// Session channels one connection may have open.
@@ -43,8 +44,40 @@ pub const ADMIN_USER: &str = "admin";
 /// What a non-admin asking for admin things is told.
 pub const NOT_ADMIN: &str = "admin commands need an admin key; yours is not one";
 
-/// The prompt of keyboard-interactive guests.
-const NAME_PROMPT: &str = "Your name (Enter for a guest name): ";
+/// Why a channel is refused or its command failed: one line on stderr
+/// (`banmen: …`) before the channel closes.
+#[derive(Debug, Error)]
+pub enum CommandError {
+    /// The player has their most sessions open already (the most).
+    #[error("you have {0} sessions open already; close one first")]
+    TooManySessions(usize),
+    /// A command that opens the UI came without a pty.
+    #[error("this needs a terminal: use ssh -t")]
+    CommandNeedsTerminal,
+    /// A shell came without a pty.
+    #[error("banmen needs a terminal: use ssh -t")]
+    ShellNeedsTerminal,
+    /// Someone without an admin key asked for admin things.
+    #[error("{NOT_ADMIN}")]
+    NotAdmin,
+    /// The command line does not parse.
+    #[error("{0}")]
+    Usage(#[from] ExecError),
+    /// The hall refused or failed (an export).
+    #[error("{0}")]
+    Hall(#[from] HallError),
+    /// An admin command failed.
+    #[error("{0}")]
+    Admin(#[from] AdminError),
+}
+
+/// What keyboard-interactive guests are asked: a title and an instruction,
+/// each ending its line, then the question (see [`guest_request`]).
+const GUEST_PROMPT: &str = concat!(
+    "banmen\n",
+    "Playing as a guest (use an SSH key to keep your name and rating).\n",
+    "Your name (Enter for a guest name): ",
+);
 
 /// What a channel has asked for so far.
 struct ChannelState {
@@ -114,8 +147,8 @@ impl<A: SessionApp, F: AppFactory<A>> Handler<A, F> {
         let max = self.shared.limits.sessions_per_player;
         let Some(counted) = self.shared.hall.open_session(&identity.id, max) else {
             tracing::info!(peer = %self.peer, id = %identity.id, "session refused: {max} open");
-            let message = format!("you have {max} sessions open already; close one first");
-            return finish(session, channel, Err(message), 1);
+            let refusal = CommandError::TooManySessions(max);
+            return finish(session, channel, Err(refusal), 1);
         };
         let Some(state) = self.channels.get_mut(&channel) else {
             return Ok(());
@@ -177,19 +210,16 @@ impl<A: SessionApp, F: AppFactory<A>> Handler<A, F> {
         let has_pty = self.channels.get(&channel).is_some_and(|c| c.pty.is_some());
         match exec::parse(raw) {
             Ok(ExecCommand::Open(entry)) if has_pty => self.start_session(channel, entry, session),
-            Ok(ExecCommand::Open(_)) => finish(
-                session,
-                channel,
-                Err("this needs a terminal: use ssh -t".to_string()),
-                1,
-            ),
+            Ok(ExecCommand::Open(_)) => {
+                finish(session, channel, Err(CommandError::CommandNeedsTerminal), 1)
+            }
             Ok(ExecCommand::Export { game, format }) => {
                 let result = self.shared.hall.export(&game, &format);
-                finish(session, channel, result.map_err(|e| e.to_string()), 1)
+                finish(session, channel, result.map_err(CommandError::from), 1)
             }
             Ok(ExecCommand::Admin(command)) if !self.admin => {
                 self.refuse_admin(&format!("{command:?}"));
-                finish(session, channel, Err(NOT_ADMIN.to_string()), 1)
+                finish(session, channel, Err(CommandError::NotAdmin), 1)
             }
             Ok(ExecCommand::Admin(AdminCommand::Logs(args))) => {
                 match admin::query(&self.shared.hall, &args) {
@@ -197,15 +227,15 @@ impl<A: SessionApp, F: AppFactory<A>> Handler<A, F> {
                         self.stream_logs(channel, query, args.json);
                         Ok(())
                     }
-                    Err(message) => finish(session, channel, Err(message), exec::USAGE_STATUS),
+                    Err(e) => finish(session, channel, Err(e.into()), exec::USAGE_STATUS),
                 }
             }
             Ok(ExecCommand::Admin(command)) => {
                 let name = self.identity.as_ref().map_or("?", |i| i.name.as_str());
                 let result = admin::answer(&self.shared.hall, &command, name);
-                finish(session, channel, result, 1)
+                finish(session, channel, result.map_err(CommandError::from), 1)
             }
-            Err(message) => finish(session, channel, Err(message), exec::USAGE_STATUS),
+            Err(e) => finish(session, channel, Err(e.into()), exec::USAGE_STATUS),
         }
     }
 }
@@ -252,7 +282,7 @@ impl<A: SessionApp, F: AppFactory<A>> Handler<A, F> {
 fn finish(
     session: &mut Session,
     channel: ChannelId,
-    result: Result<String, String>,
+    result: Result<String, CommandError>,
     fail_status: u32,
 ) -> Result<(), russh::Error> {
     let status = match result {
@@ -279,6 +309,23 @@ async fn prohibited(reply: ChannelOpenHandle) -> Result<(), russh::Error> {
         .reject(ChannelOpenFailure::AdministrativelyProhibited)
         .await;
     Ok(())
+}
+
+/// The keyboard-interactive request to a guest: one prompt, [`GUEST_PROMPT`],
+/// holding the title and the instruction before the question, with the
+/// request's own `name` and `instructions` left empty. Clients print those
+/// two differently: OpenSSH ends each with a line end of its own (so a
+/// trailing "\n" there would leave a blank line after each), dropbear's
+/// `dbclient` adds none (so without one, title, instruction and question
+/// run together on one line). Both print a prompt as it is, line ends
+/// included: every client shows the title and the instruction on lines of
+/// their own (OpenSSH puts `(play@host) ` before the prompt's first line).
+fn guest_request() -> Auth {
+    Auth::Partial {
+        name: Cow::Borrowed(""),
+        instructions: Cow::Borrowed(""),
+        prompts: Cow::Owned(vec![(Cow::Borrowed(GUEST_PROMPT), true)]),
+    }
 }
 
 /// The methods offered after a rejection.
@@ -320,13 +367,7 @@ impl<A: SessionApp, F: AppFactory<A>> russh::server::Handler for Handler<A, F> {
         response: Option<Response<'a>>,
     ) -> Result<Auth, Self::Error> {
         let Some(mut response) = response else {
-            return Ok(Auth::Partial {
-                name: Cow::Borrowed("banmen"),
-                instructions: Cow::Borrowed(
-                    "Playing as a guest (use an SSH key to keep your name and rating).",
-                ),
-                prompts: Cow::Owned(vec![(Cow::Borrowed(NAME_PROMPT), true)]),
-            });
+            return Ok(guest_request());
         };
         let typed = response
             .next()
@@ -418,7 +459,7 @@ impl<A: SessionApp, F: AppFactory<A>> russh::server::Handler for Handler<A, F> {
         let admin_screen = self.user == ADMIN_USER;
         if admin_screen && !self.admin {
             self.refuse_admin("the admin screen");
-            return finish(session, channel, Err(NOT_ADMIN.to_string()), 1);
+            return finish(session, channel, Err(CommandError::NotAdmin), 1);
         }
         if self.channels.get(&channel).is_some_and(|c| c.pty.is_some()) {
             let entry = if admin_screen {
@@ -428,8 +469,7 @@ impl<A: SessionApp, F: AppFactory<A>> russh::server::Handler for Handler<A, F> {
             };
             self.start_session(channel, entry, session)
         } else {
-            let message = "banmen needs a terminal: use ssh -t".to_string();
-            finish(session, channel, Err(message), 1)
+            finish(session, channel, Err(CommandError::ShellNeedsTerminal), 1)
         }
     }
 
@@ -559,5 +599,39 @@ impl<A: SessionApp, F: AppFactory<A>> russh::server::Handler for Handler<A, F> {
         // Dropping the input sender tells the session the client is gone.
         self.channels.remove(&channel);
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_guest_prompt_has_the_title_and_the_instruction_on_lines_of_their_own() {
+        let Auth::Partial {
+            name,
+            instructions,
+            prompts,
+        } = guest_request()
+        else {
+            panic!("a guest is asked their name");
+        };
+        // Printed with a line end by some clients and without by others:
+        // nothing there.
+        assert_eq!((name.as_ref(), instructions.as_ref()), ("", ""));
+        let [(prompt, echo)] = prompts.as_ref() else {
+            panic!("one prompt: {prompts:?}");
+        };
+        assert!(*echo, "a name is shown as it is typed");
+        let lines: Vec<&str> = prompt.split_inclusive('\n').collect();
+        assert_eq!(
+            lines,
+            [
+                "banmen\n",
+                "Playing as a guest (use an SSH key to keep your name and rating).\n",
+                "Your name (Enter for a guest name): ",
+            ]
+        );
+        assert!(!prompt.contains(['\r', '\x1b']), "{prompt:?}");
     }
 }

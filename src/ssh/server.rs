@@ -57,7 +57,8 @@ pub struct ServerOptions {
     pub port: u16,
     /// Host key file, created if missing.
     pub host_key: PathBuf,
-    /// How players reach the server, for invite commands.
+    /// How players reach the server, for the commands shown to them (see
+    /// [`ServerOptions::set_public`]; a port of 0 becomes the bound port).
     pub address: ServerAddress,
     /// What an address, a connection, a player and a session may take.
     pub limits: Limits,
@@ -85,6 +86,20 @@ impl ServerOptions {
             keepalive: Duration::from_secs(30),
             inactivity_timeout: Duration::from_secs(3600),
             admins: AdminKeys::default(),
+        }
+    }
+
+    /// The host and port players type (`[server] public_host` and
+    /// `public_port`), for when they differ from the listen address and
+    /// port: a name in DNS, a firewall or NAT forwarding another port.
+    /// An empty `host` or a `port` of 0 keeps what [`ServerOptions::new`]
+    /// chose.
+    pub fn set_public(&mut self, host: &str, port: u16) {
+        if !host.is_empty() {
+            self.address.host = host.to_string();
+        }
+        if port != 0 {
+            self.address.port = port;
         }
     }
 }
@@ -130,13 +145,19 @@ pub struct Listening {
     pub key_created: bool,
 }
 
-/// Binds the port and loads (or creates) the host key.
-pub async fn bind(options: ServerOptions) -> Result<Listening, ServeError> {
+/// Binds the port and loads (or creates) the host key. Commands shown to
+/// players name the bound port when [`ServerOptions::address`]'s is 0.
+pub async fn bind(mut options: ServerOptions) -> Result<Listening, ServeError> {
     let (key, key_created) = load_or_create_host_key(&options.host_key)?;
     let addr = format!("{}:{}", options.listen, options.port);
     let listener = TcpListener::bind(&addr)
         .await
         .map_err(|source| ServeError::Bind { addr, source })?;
+    if options.address.port == 0 {
+        if let Ok(bound) = listener.local_addr() {
+            options.address.port = bound.port();
+        }
+    }
     Ok(Listening {
         listener,
         key,
@@ -149,6 +170,11 @@ impl Listening {
     /// The bound address (to learn the port when binding port 0).
     pub fn local_addr(&self) -> std::io::Result<SocketAddr> {
         self.listener.local_addr()
+    }
+
+    /// How players reach the server, as the commands shown to them say.
+    pub fn public_address(&self) -> &ServerAddress {
+        &self.options.address
     }
 
     /// The host key's `SHA256:` fingerprint, for the log.

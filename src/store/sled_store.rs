@@ -194,8 +194,8 @@ impl SledStore {
     }
 
     /// Data that does not decode.
-    fn corrupt(&self, detail: String) -> StoreError {
-        corrupt(&self.path, detail)
+    fn corrupt(&self, detail: impl std::fmt::Display) -> StoreError {
+        corrupt(&self.path, detail.to_string())
     }
 
     /// The seq of the room's last event, if the room has any.
@@ -392,11 +392,22 @@ impl JournalWaiter for Subscribed {
     }
 }
 
+/// What is damaged, as [`StoreError::Corrupt`] says it.
+#[derive(Debug, thiserror::Error)]
+enum Damage {
+    /// A `journal` key is not an 8-byte line number (the key).
+    #[error("journal key {0:?} is not 8 bytes")]
+    JournalKey(Vec<u8>),
+    /// A seat token's bytes do not decode.
+    #[error("a seat token does not decode: {0}")]
+    SeatToken(serde_json::Error),
+}
+
 /// A `journal` key's line number.
-fn line_number(key: &[u8]) -> Result<u64, String> {
+fn line_number(key: &[u8]) -> Result<u64, Damage> {
     let bytes: [u8; 8] = key
         .try_into()
-        .map_err(|_| format!("journal key {key:?} is not 8 bytes"))?;
+        .map_err(|_| Damage::JournalKey(key.to_vec()))?;
     Ok(u64::from_be_bytes(bytes))
 }
 
@@ -415,8 +426,8 @@ fn split_key(key: &[u8]) -> Option<(&[u8], u64)> {
     Some((&key[..end], u64::from_be_bytes(seq)))
 }
 
-fn decode_token(bytes: &[u8]) -> Result<SeatToken, String> {
-    serde_json::from_slice(bytes).map_err(|e| format!("a seat token does not decode: {e}"))
+fn decode_token(bytes: &[u8]) -> Result<SeatToken, Damage> {
+    serde_json::from_slice(bytes).map_err(Damage::SeatToken)
 }
 
 fn corrupt(path: &Path, detail: String) -> StoreError {

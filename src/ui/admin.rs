@@ -10,6 +10,7 @@ use super::text::{put, row};
 use crate::hall::Hall;
 use crate::hall::admin::{HallStats, RoomReport};
 use crate::hall::journal::{LogLine, LogQuery};
+use crate::store::StoreError;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use std::collections::VecDeque;
@@ -27,7 +28,7 @@ const REFRESH: Duration = Duration::from_secs(1);
 
 /// The admin screen's state.
 pub struct AdminScreen {
-    feed: mpsc::Receiver<Result<LogLine, String>>,
+    feed: mpsc::Receiver<Result<LogLine, StoreError>>,
     lines: VecDeque<String>,
     rooms: Vec<RoomReport>,
     stats: Option<HallStats>,
@@ -86,7 +87,7 @@ impl AdminScreen {
         self.refresh(hall);
     }
 
-    fn push(&mut self, line: Result<LogLine, String>) {
+    fn push(&mut self, line: Result<LogLine, StoreError>) {
         let text = line.map_or_else(|e| format!("journal error: {e}"), |l| l.short());
         if self.lines.len() == KEPT {
             self.lines.pop_front();

@@ -12,10 +12,7 @@ use ratatui::style::Style;
 
 /// The command that fetches a finished or running game's record.
 pub fn export_command(address: &ServerAddress, game_id: &str, format: &str) -> String {
-    format!(
-        "ssh -p {} play@{} export {game_id} --format {format}",
-        address.port, address.host
-    )
+    address.command(false, &format!("export {game_id} --format {format}"))
 }
 
 /// The lines that tell a keyless player how to come back to their seat.

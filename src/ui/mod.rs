@@ -17,8 +17,6 @@ pub mod boards;
 mod export;
 mod game;
 mod game_view;
-mod game_view4;
-mod game_view_chess4;
 mod help;
 pub mod input;
 mod lobby;

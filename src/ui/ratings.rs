@@ -212,10 +212,8 @@ fn profile(buf: &mut Buffer, area: Rect, p: &Profile, address: &ServerAddress, t
         y += 1;
     }
     if let Some(r) = p.recent.first() {
-        let export = format!(
-            "A game's record: ssh -p {} play@{} export {}",
-            address.port, address.host, r.game_id
-        );
+        let command = address.command(false, &format!("export {}", r.game_id));
+        let export = format!("A game's record: {command}");
         put(buf, area, area.x + 1, y + 1, &export, theme.dim());
     }
 }

@@ -2,21 +2,19 @@
 //! turn, check, out or place, hand, mates delivered), whose turn, which
 //! seats check priority skipped, the prompt, and the move list.
 
-use super::Theme;
-use super::game::GameScreen;
-use super::game_view::{hand_line, move_list, prompt, turn_line, turn_style, who};
-use super::input::Hits;
-use super::text::put;
+use super::{Panel, hand_line, move_list, prompt, turn_line, turn_style, who};
 use crate::hall::{Phase, RoomView};
-use crate::rules::vocab::{Seat, SeatRing, SeatSet, Verdict};
+use crate::rules::vocab::{Seat, SeatRing, Verdict};
 use crate::rules::{AnyGame, GameKind};
+use crate::ui::input::Hits;
+use crate::ui::text::put;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 
 /// The letter that marks a seat's pieces and moves: `S` `W` `N` `E`.
 pub fn seat_letter(seat: Seat) -> &'static str {
-    super::boards::shogi4::SEAT_LETTERS[seat.index() % 4]
+    crate::ui::boards::shogi4::SEAT_LETTERS[seat.index() % 4]
 }
 
 /// `S South`: the letter the board marks the seat's pieces with, and its name.
@@ -89,21 +87,20 @@ pub fn skipped(ring: SeatRing, mover: Seat, next: Seat) -> Vec<Seat> {
 }
 
 /// Draws the panel; see the module docs.
-pub fn render_side(
-    buf: &mut Buffer,
-    area: Rect,
-    view: &RoomView,
-    ui: &GameScreen,
-    seats: SeatSet,
-    theme: Theme,
-    hits: &mut Hits,
-) {
+pub(super) fn render_side(buf: &mut Buffer, panel: &Panel, hits: &mut Hits) {
+    let Panel {
+        area,
+        view,
+        ui,
+        theme,
+        ..
+    } = *panel;
     if area.height < 8 || area.width < 10 {
         return;
     }
     let mut y = area.y;
     for seat in view.game.seats().all() {
-        player(buf, area, y, view, ui, seat, seats, theme, hits);
+        player(buf, panel, y, seat, hits);
         y += 2;
     }
     put(
@@ -119,7 +116,7 @@ pub fn render_side(
         put(buf, area, area.x, y, &line, theme.alert());
         y += 1;
     }
-    prompt(buf, area, y, view, ui, seats, theme);
+    prompt(buf, panel, y);
     let list = Rect::new(
         area.x,
         y + 1,
@@ -131,18 +128,14 @@ pub fn render_side(
 
 /// A seat's two lines: `> S South [check] alice (you)` and its hand with
 /// the mates it delivered.
-#[allow(clippy::too_many_arguments)]
-fn player(
-    buf: &mut Buffer,
-    area: Rect,
-    y: u16,
-    view: &RoomView,
-    ui: &GameScreen,
-    seat: Seat,
-    seats: SeatSet,
-    theme: Theme,
-    hits: &mut Hits,
-) {
+fn player(buf: &mut Buffer, panel: &Panel, y: u16, seat: Seat, hits: &mut Hits) {
+    let Panel {
+        area,
+        view,
+        seats,
+        theme,
+        ..
+    } = *panel;
     let to_move = view.phase == Phase::Playing && view.game.to_move() == Some(seat);
     let arrow = if to_move { "> " } else { "  " };
     let x = put(buf, area, area.x, y, arrow, theme.alert());
@@ -151,7 +144,7 @@ fn player(
         x = put(buf, area, x + 1, y, &format!("[{tag}]"), theme.alert());
     }
     put(buf, area, x + 1, y, &who(view, seat, seats), Style::new());
-    let x = hand_line(buf, area, y + 1, view, ui, seat, seats, theme, hits);
+    let x = hand_line(buf, panel, y + 1, seat, hits);
     let n = mates(&view.game)[seat.index() % 4];
     if n > 0 {
         let text = format!("{n} mate{}", if n == 1 { "" } else { "s" });

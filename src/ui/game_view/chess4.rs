@@ -4,16 +4,15 @@
 //! turn, the prompt and the move list. Chess has no hands and no mate
 //! count, so a seat needs a single line and the move list gets the rest.
 
-use super::Theme;
-use super::boards::chess4::seat_mark;
-use super::game::GameScreen;
-use super::game_view::{move_list, prompt, turn_line, turn_style, who};
-use super::game_view4::tag;
-use super::text::put;
-use crate::hall::{Phase, RoomView};
+use super::shogi4::tag;
+use super::{Panel, move_list, prompt, turn_line, turn_style, who};
+use crate::hall::Phase;
 use crate::rules::chess4::Variant;
-use crate::rules::vocab::{Seat, SeatSet};
+use crate::rules::vocab::Seat;
 use crate::rules::{AnyGame, GameKind};
+use crate::ui::Theme;
+use crate::ui::boards::chess4::seat_mark;
+use crate::ui::text::put;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -43,22 +42,22 @@ pub fn points(game: &AnyGame) -> Option<[i32; 4]> {
 }
 
 /// Draws the panel; see the module docs.
-pub fn render_side(
-    buf: &mut Buffer,
-    area: Rect,
-    view: &RoomView,
-    ui: &GameScreen,
-    seats: SeatSet,
-    theme: Theme,
-) {
+pub(super) fn render_side(buf: &mut Buffer, panel: &Panel) {
+    let Panel {
+        area,
+        view,
+        ui,
+        theme,
+        ..
+    } = *panel;
     if area.height < 8 || area.width < 10 {
         return;
     }
     let mut y = area.y;
-    heading(buf, area, y, &view.game, theme);
+    heading(buf, panel, y);
     y += 1;
     for seat in view.game.seats().all() {
-        seat_line(buf, area, y, view, seat, seats, theme);
+        seat_line(buf, panel, y, seat);
         y += 1;
     }
     y += 1;
@@ -70,7 +69,7 @@ pub fn render_side(
         &turn_line(view, theme),
         turn_style(view, theme),
     );
-    prompt(buf, area, y + 1, view, ui, seats, theme);
+    prompt(buf, panel, y + 1);
     let list = Rect::new(
         area.x,
         y + 2,
@@ -82,7 +81,9 @@ pub fn render_side(
 
 /// The game type on one line: `Red + Yellow vs Blue + Green`, each name in
 /// its color (partners sit opposite), or `Free-for-all, by points`.
-fn heading(buf: &mut Buffer, area: Rect, y: u16, game: &AnyGame, theme: Theme) {
+fn heading(buf: &mut Buffer, panel: &Panel, y: u16) {
+    let Panel { area, theme, .. } = *panel;
+    let game = &panel.view.game;
     if points(game).is_some() {
         put(
             buf,
@@ -112,15 +113,14 @@ fn heading(buf: &mut Buffer, area: Rect, y: u16, game: &AnyGame, theme: Theme) {
 
 /// `> ● Red      12 [check] alice (you)`: the turn arrow, the seat, its
 /// points (free-for-all), its tag and who plays it.
-fn seat_line(
-    buf: &mut Buffer,
-    area: Rect,
-    y: u16,
-    view: &RoomView,
-    seat: Seat,
-    seats: SeatSet,
-    theme: Theme,
-) {
+fn seat_line(buf: &mut Buffer, panel: &Panel, y: u16, seat: Seat) {
+    let Panel {
+        area,
+        view,
+        seats,
+        theme,
+        ..
+    } = *panel;
     let to_move = view.phase == Phase::Playing && view.game.to_move() == Some(seat);
     let arrow = if to_move { "> " } else { "  " };
     let x = put(buf, area, area.x, y, arrow, theme.alert());

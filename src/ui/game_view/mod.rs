@@ -1,16 +1,19 @@
 //! Drawing the game screen: the board (via [`super::boards`]) on the left,
-//! and beside it both players with their hands, whose turn, check, the
-//! turn countdown, questions, and the move list (newest at the bottom).
-//! Four-player games put their four seats in their own panel:
-//! [`super::game_view4`] for shogi, [`super::game_view_chess4`] for chess.
+//! and beside it a side panel, one per game like the boards: [`shogi`]
+//! (both players with their hands), [`shogi4`] and [`chess4`] (the four
+//! seats). This module draws the board and holds what the panels share:
+//! whose turn, check, the turn countdown, questions, hands, and the move
+//! list (newest at the bottom).
+
+mod chess4;
+mod shogi;
+mod shogi4;
 
 use super::Theme;
 use super::boards::{self, Marks};
 use super::game::{
     Confirm, Focus, GameScreen, Pick, acting_seat, hand_kinds, single_seat, targets, turns,
 };
-use super::game_view_chess4;
-use super::game_view4;
 use super::input::{Hit, Hits};
 use super::text::put;
 use crate::hall::{Occupant, Phase, RoomView};
@@ -24,21 +27,30 @@ use std::time::Instant;
 /// Narrowest side panel beside the board.
 const SIDE_MIN: u16 = 20;
 
+/// What a side panel and its parts draw from (the click targets they
+/// add go to a `&mut Hits` beside it).
+#[derive(Clone, Copy)]
+pub(super) struct Panel<'a> {
+    /// The panel's columns beside the board.
+    area: Rect,
+    /// The room as last published.
+    view: &'a RoomView,
+    /// This session's game screen: cursor, pick, questions, scroll.
+    ui: &'a GameScreen,
+    /// The seats this session plays.
+    seats: SeatSet,
+    /// How to draw.
+    theme: Theme,
+}
+
 /// A seat's name at this game: `☗ sente` / `☖ gote` for shogi, `S South`
 /// … `E East` for four-player shogi, `● Red` … `◆ Green` for four-player
 /// chess (the letter or mark is the one on the seat's pieces).
 pub fn seat_name(game: &AnyGame, seat: Seat, theme: Theme) -> String {
     match game {
-        AnyGame::Chess4(_) => return game_view_chess4::seat_name(seat, theme),
-        AnyGame::Shogi4(_) => return game_view4::seat_name(seat),
-        AnyGame::Shogi(_) => {}
-    }
-    let mark = if seat.0 == 0 { "☗ " } else { "☖ " };
-    let name = game.kind().seat_name(seat);
-    if theme.ascii {
-        name.to_string()
-    } else {
-        format!("{mark}{name}")
+        AnyGame::Chess4(_) => chess4::seat_name(seat, theme),
+        AnyGame::Shogi4(_) => shogi4::seat_name(seat),
+        AnyGame::Shogi(_) => shogi::seat_name(seat, theme),
     }
 }
 
@@ -96,10 +108,17 @@ pub fn render(
         area.right().saturating_sub(side_x),
         area.height,
     );
+    let panel = Panel {
+        area: side,
+        view,
+        ui,
+        seats,
+        theme,
+    };
     match view.game {
-        AnyGame::Chess4(_) => game_view_chess4::render_side(buf, side, view, ui, seats, theme),
-        AnyGame::Shogi4(_) => game_view4::render_side(buf, side, view, ui, seats, theme, hits),
-        AnyGame::Shogi(_) => render_side(buf, side, view, ui, seats, theme, hits),
+        AnyGame::Chess4(_) => chess4::render_side(buf, &panel),
+        AnyGame::Shogi4(_) => shogi4::render_side(buf, &panel, hits),
+        AnyGame::Shogi(_) => shogi::render_side(buf, &panel, hits),
     }
 }
 
@@ -130,81 +149,6 @@ fn shows_legal_moves(view: &RoomView) -> bool {
     !has_rule || view.settings.rules.is_on(rule)
 }
 
-fn render_side(
-    buf: &mut Buffer,
-    area: Rect,
-    view: &RoomView,
-    ui: &GameScreen,
-    seats: SeatSet,
-    theme: Theme,
-    hits: &mut Hits,
-) {
-    if area.height < 8 || area.width < 10 {
-        return;
-    }
-    let (top, bottom) = if turns(&view.game, seats) == 2 {
-        (Seat(0), Seat(1))
-    } else {
-        (Seat(1), Seat(0))
-    };
-    player(buf, area, area.y, view, ui, top, seats, theme, hits);
-    let y = area.y + 3;
-    put(
-        buf,
-        area,
-        area.x,
-        y,
-        &turn_line(view, theme),
-        turn_style(view, theme),
-    );
-    prompt(buf, area, y + 1, view, ui, seats, theme);
-    let list = Rect::new(
-        area.x,
-        y + 2,
-        area.width,
-        area.bottom().saturating_sub(y + 5),
-    );
-    move_list(buf, list, view, ui.scroll, theme);
-    player(
-        buf,
-        area,
-        area.bottom() - 2,
-        view,
-        ui,
-        bottom,
-        seats,
-        theme,
-        hits,
-    );
-}
-
-#[allow(clippy::too_many_arguments)]
-fn player(
-    buf: &mut Buffer,
-    area: Rect,
-    y: u16,
-    view: &RoomView,
-    ui: &GameScreen,
-    seat: Seat,
-    seats: SeatSet,
-    theme: Theme,
-    hits: &mut Hits,
-) {
-    let to_move = view.phase == Phase::Playing && view.game.to_move() == Some(seat);
-    let arrow = if to_move { "> " } else { "  " };
-    let x = put(buf, area, area.x, y, arrow, theme.alert());
-    let x = put(
-        buf,
-        area,
-        x,
-        y,
-        &seat_name(&view.game, seat, theme),
-        theme.seat(seat),
-    );
-    put(buf, area, x + 1, y, &who(view, seat, seats), Style::new());
-    hand_line(buf, area, y + 1, view, ui, seat, seats, theme, hits);
-}
-
 /// Who sits in `seat`, with `(you)` when this session plays that seat alone.
 pub(super) fn who(view: &RoomView, seat: Seat, seats: SeatSet) -> String {
     let occupant = view
@@ -220,19 +164,16 @@ pub(super) fn who(view: &RoomView, seat: Seat, seats: SeatSet) -> String {
     format!("{}{you}", occupant.label())
 }
 
-/// `hand: 角 歩2`, each kind a click target that picks it for a drop.
-#[allow(clippy::too_many_arguments)]
-pub(super) fn hand_line(
-    buf: &mut Buffer,
-    area: Rect,
-    y: u16,
-    view: &RoomView,
-    ui: &GameScreen,
-    seat: Seat,
-    seats: SeatSet,
-    theme: Theme,
-    hits: &mut Hits,
-) -> u16 {
+/// `hand: 角 歩2` on row `y`, each kind a click target that picks it for
+/// a drop; the column after it.
+fn hand_line(buf: &mut Buffer, panel: &Panel, y: u16, seat: Seat, hits: &mut Hits) -> u16 {
+    let Panel {
+        area,
+        view,
+        ui,
+        seats,
+        theme,
+    } = *panel;
     let acting = acting_seat(view, seats) == Some(seat);
     let mut x = put(buf, area, area.x + 2, y, "hand: ", theme.dim());
     let hand = view.game.hand(seat);
@@ -287,15 +228,14 @@ pub(super) fn turn_line(view: &RoomView, theme: Theme) -> String {
 }
 
 /// Draws [`prompt_line`] on row `y`.
-pub(super) fn prompt(
-    buf: &mut Buffer,
-    area: Rect,
-    y: u16,
-    view: &RoomView,
-    ui: &GameScreen,
-    seats: SeatSet,
-    theme: Theme,
-) {
+fn prompt(buf: &mut Buffer, panel: &Panel, y: u16) {
+    let Panel {
+        area,
+        view,
+        ui,
+        seats,
+        theme,
+    } = *panel;
     let (prompt, alert) = prompt_line(view, ui, seats, area.width);
     let style = if alert { theme.alert() } else { theme.dim() };
     put(buf, area, area.x, y, &prompt, style);
@@ -395,6 +335,6 @@ pub(super) fn move_list(
 fn move_mark(game: &AnyGame, seat: Seat, theme: Theme) -> String {
     match game {
         AnyGame::Chess4(_) => boards::chess4::seat_mark(seat, theme.ascii).to_string(),
-        _ => game_view4::seat_letter(seat).to_string(),
+        _ => shogi4::seat_letter(seat).to_string(),
     }
 }

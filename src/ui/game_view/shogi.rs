@@ -1,0 +1,81 @@
+//! The side panel of two-player shogi: both players (the one whose
+//! pieces point up at the bottom) with their hands, and between them whose
+//! turn, the prompt and the move list.
+
+use super::{Panel, hand_line, move_list, prompt, turn_line, turn_style, who};
+use crate::hall::Phase;
+use crate::rules::GameKind;
+use crate::rules::vocab::Seat;
+use crate::ui::Theme;
+use crate::ui::game::turns;
+use crate::ui::input::Hits;
+use crate::ui::text::put;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+
+/// `☗ sente` / `☖ gote` (the name alone in ASCII).
+pub fn seat_name(seat: Seat, theme: Theme) -> String {
+    let mark = if seat.0 == 0 { "☗ " } else { "☖ " };
+    let name = GameKind::Shogi.seat_name(seat);
+    if theme.ascii {
+        name.to_string()
+    } else {
+        format!("{mark}{name}")
+    }
+}
+
+/// Draws the panel; see the module docs.
+pub(super) fn render_side(buf: &mut Buffer, panel: &Panel, hits: &mut Hits) {
+    let Panel {
+        area,
+        view,
+        ui,
+        seats,
+        theme,
+    } = *panel;
+    if area.height < 8 || area.width < 10 {
+        return;
+    }
+    let (top, bottom) = if turns(&view.game, seats) == 2 {
+        (Seat(0), Seat(1))
+    } else {
+        (Seat(1), Seat(0))
+    };
+    player(buf, panel, area.y, top, hits);
+    let y = area.y + 3;
+    put(
+        buf,
+        area,
+        area.x,
+        y,
+        &turn_line(view, theme),
+        turn_style(view, theme),
+    );
+    prompt(buf, panel, y + 1);
+    let list = Rect::new(
+        area.x,
+        y + 2,
+        area.width,
+        area.bottom().saturating_sub(y + 5),
+    );
+    move_list(buf, list, view, ui.scroll, theme);
+    player(buf, panel, area.bottom() - 2, bottom, hits);
+}
+
+/// A player's two lines from row `y`: `> ☗ sente alice (you)` and the hand.
+fn player(buf: &mut Buffer, panel: &Panel, y: u16, seat: Seat, hits: &mut Hits) {
+    let Panel {
+        area,
+        view,
+        seats,
+        theme,
+        ..
+    } = *panel;
+    let to_move = view.phase == Phase::Playing && view.game.to_move() == Some(seat);
+    let arrow = if to_move { "> " } else { "  " };
+    let x = put(buf, area, area.x, y, arrow, theme.alert());
+    let x = put(buf, area, x, y, &seat_name(seat, theme), theme.seat(seat));
+    put(buf, area, x + 1, y, &who(view, seat, seats), Style::new());
+    hand_line(buf, panel, y + 1, seat, hits);
+}
