@@ -1883,7 +1883,11 @@ fn exec_line(command: &ExecCommand) -> String {
         ExecCommand::Open(Entry::Watch(code)) => format!("watch {code}"),
         ExecCommand::Open(Entry::Resume(code)) => format!("resume {code}"),
         ExecCommand::Open(other) => panic!("exec never opens {other:?}"),
-        ExecCommand::Export { game, format } => format!("export {game} --format={format}"),
+        ExecCommand::Export { game, format: None } => format!("export {game}"),
+        ExecCommand::Export {
+            game,
+            format: Some(format),
+        } => format!("export {game} --format={format}"),
         ExecCommand::Admin(AdminCommand::Logs(LogsArgs {
             follow,
             room,
@@ -2065,7 +2069,11 @@ fn exec_line_asks_for_every_command_again() {
         ExecCommand::Open(Entry::Resume("ABC123".into())),
         ExecCommand::Export {
             game: "g-7".into(),
-            format: "kif".into(),
+            format: Some("kif".into()),
+        },
+        ExecCommand::Export {
+            game: "g-7".into(),
+            format: None,
         },
         ExecCommand::Admin(AdminCommand::Logs(LogsArgs::default())),
         ExecCommand::Admin(AdminCommand::Logs(logs)),

@@ -67,19 +67,23 @@ async fn two_players_meet_by_invite_code_and_play() {
     assert_eq!(watcher.view().spectators, 1);
     assert!(watcher.play(&step((7, 2), (7, 3))).is_err());
 
-    let usi = hall.export(&view.game_id, "usi").unwrap();
+    let usi = hall.export(&view.game_id, Some("usi")).unwrap();
     assert!(usi.ends_with("moves 7g7f 3c3d"), "{usi}");
     assert!(
-        hall.export(&view.game_id, "kif")
+        hall.export(&view.game_id, Some("kif"))
             .unwrap()
             .contains("先手：alice")
     );
+    // Without a format, two-player shogi's usual record: KIF.
+    assert_eq!(
+        hall.export(&view.game_id, None),
+        hall.export(&view.game_id, Some("kif"))
+    );
+    let wrong = hall.export(&view.game_id, Some("pgn")).unwrap_err();
+    assert!(matches!(wrong, HallError::BadFormat(..)));
+    assert!(wrong.to_string().contains("has usi, kif"), "{wrong}");
     assert!(matches!(
-        hall.export(&view.game_id, "pgn"),
-        Err(HallError::BadFormat(_))
-    ));
-    assert!(matches!(
-        hall.export("nope-1", "usi"),
+        hall.export("nope-1", Some("usi")),
         Err(HallError::NoSuchGame(_))
     ));
 }
@@ -261,6 +265,30 @@ async fn a_four_player_game_is_played_to_its_placings_on_one_device() {
         assert!(view.status.contains(seat), "{}", view.status);
     }
     assert!(view.status.contains("1st ") && !view.status.contains("four"));
+}
+
+/// Without a format, a four-player game exports in its own record (which
+/// the profile screen's export command relies on): PGN4 for four-player
+/// chess, SFEN4 for four-player shogi; KIF is refused with the formats the
+/// game has.
+#[tokio::test]
+async fn four_player_games_export_their_own_record_by_default() {
+    let hall = Hall::new(1);
+    for (kind, usual, others) in [
+        (GameKind::Chess4, "pgn4", "has pgn4, fen4"),
+        (GameKind::Shogi4, "sfen4", "has sfen4"),
+    ] {
+        let mut settings = RoomSettings::new(kind);
+        settings.mode = Mode::SameDevice;
+        let table = hall.create_room(&player("four"), settings).unwrap();
+        let mv = banmen::cpu::choose_move(&table.view().game, 1).expect("a first move");
+        table.play(&mv).unwrap();
+        let id = table.view().game_id.clone();
+        let record = hall.export(&id, None).unwrap();
+        assert_eq!(Ok(record), hall.export(&id, Some(usual)));
+        let kif = hall.export(&id, Some("kif")).unwrap_err();
+        assert!(kif.to_string().contains(others), "{kif}");
+    }
 }
 
 /// Plays a same-device four-player chess room of `kind` to its end with

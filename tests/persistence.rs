@@ -340,12 +340,17 @@ async fn rooms_expire_after_seven_days_and_finished_games_stay() {
         "{expired:?}"
     );
     assert!(matches!(hall.resume(&resume), Err(HallError::NoSuchCode)));
-    let usi = hall.export(&finished, "usi").unwrap();
+    let usi = hall.export(&finished, Some("usi")).unwrap();
     assert!(usi.contains("7g7f"), "{usi}");
     // Also after a restart.
     let hall = open_hall(&store, &clock);
     assert_eq!(hall.room_count(), 0);
-    assert!(hall.export(&finished, "kif").is_ok());
+    assert!(hall.export(&finished, Some("kif")).is_ok());
+    // A kept game's usual record, without a format, is its KIF.
+    assert_eq!(
+        hall.export(&finished, None),
+        hall.export(&finished, Some("kif"))
+    );
 }
 
 #[tokio::test]

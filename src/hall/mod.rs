@@ -79,9 +79,9 @@ pub enum HallError {
     /// The room is private: watch by invite code only.
     #[error("that room is private")]
     Private,
-    /// The export format is not known.
-    #[error("unknown export format {0:?} (use usi or kif)")]
-    BadFormat(String),
+    /// The game has no export in this format; the formats it has.
+    #[error("unknown export format {0:?} (this game has {1})")]
+    BadFormat(String, String),
     /// No seat has this resume code.
     #[error("no seat has that resume code")]
     NoSuchCode,
@@ -133,6 +133,14 @@ pub(crate) struct Shared {
 #[derive(Serialize, Deserialize)]
 struct KeptGame {
     formats: Vec<(String, String)>,
+}
+
+/// The record `export` gives when no format is asked, among a game's
+/// `offered` formats: KIF where the game has it (two-player shogi, what
+/// Japanese GUIs open), else the game's first (SFEN4, PGN4).
+fn usual_format<'a>(mut offered: impl Iterator<Item = &'a str> + Clone) -> &'a str {
+    let first = offered.clone().next().unwrap_or("kif");
+    offered.find(|f| *f == "kif").unwrap_or(first)
 }
 
 /// A finished or running game kept for export.
@@ -383,32 +391,41 @@ impl Hall {
         self.create_room(who, RoomSettings::new(kind))
     }
 
-    /// A game's record in `format` (one of the game's export formats):
-    /// a game going on or kept in memory, else a finished game from the
-    /// store.
-    pub fn export(&self, game_id: &str, format: &str) -> Result<String, HallError> {
+    /// A game's record in `format` (one of the game's export formats;
+    /// `None`: the game's usual record, see [`usual_format`]): a game going
+    /// on or kept in memory, else a finished game from the store.
+    pub fn export(&self, game_id: &str, format: Option<&str>) -> Result<String, HallError> {
         let id = game_id.trim();
         let live = lock(&self.inner.games).get(id).cloned();
-        if let Some(record) = live {
-            let names: Vec<&str> = record.names.iter().map(String::as_str).collect();
-            return record
-                .game
-                .export(format, &names)
-                .ok_or_else(|| HallError::BadFormat(format.to_string()));
-        }
-        let bytes = self
-            .inner
-            .shared
-            .store
-            .game(id)?
-            .ok_or_else(|| HallError::NoSuchGame(game_id.to_string()))?;
-        let kept: KeptGame = serde_json::from_slice(&bytes)
-            .map_err(|e| HallError::Replay(format!("game {id}: {e}")))?;
-        kept.formats
-            .into_iter()
-            .find(|(name, _)| name == format)
-            .map(|(_, text)| text)
-            .ok_or_else(|| HallError::BadFormat(format.to_string()))
+        let formats: Vec<(String, String)> = match live {
+            Some(record) => {
+                let names: Vec<&str> = record.names.iter().map(String::as_str).collect();
+                let game = &record.game;
+                let offered = game.export_formats();
+                let format = format.unwrap_or_else(|| usual_format(offered.iter().copied()));
+                return game
+                    .export(format, &names)
+                    .ok_or_else(|| HallError::BadFormat(format.to_string(), offered.join(", ")));
+            }
+            None => {
+                let bytes = self
+                    .inner
+                    .shared
+                    .store
+                    .game(id)?
+                    .ok_or_else(|| HallError::NoSuchGame(game_id.to_string()))?;
+                let kept: KeptGame = serde_json::from_slice(&bytes)
+                    .map_err(|e| HallError::Replay(format!("game {id}: {e}")))?;
+                kept.formats
+            }
+        };
+        let names = || formats.iter().map(|(name, _)| name.as_str());
+        let format = format.unwrap_or_else(|| usual_format(names()));
+        let offered = names().collect::<Vec<_>>().join(", ");
+        let found = formats.iter().find(|(name, _)| name == format);
+        found
+            .map(|(_, text)| text.clone())
+            .ok_or_else(|| HallError::BadFormat(format.to_string(), offered))
     }
 
     /// Remembers a keyed player's display name, or recalls it: when the

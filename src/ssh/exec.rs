@@ -3,8 +3,8 @@
 //!
 //! - `join CODE`, `watch CODE`: open the UI at that room (needs `ssh -t`);
 //! - `resume CODE`: a keyless player takes their seat back (needs `ssh -t`);
-//! - `export GAME-ID [--format usi|kif]`: print a game record on stdout
-//!   (KIF by default) and exit 0, or an error on stderr and exit 1; works
+//! - `export GAME-ID [--format FORMAT]`: print a game record on stdout
+//!   (the game's usual one by default: KIF, SFEN4, PGN4) and exit 0, or an error on stderr and exit 1; works
 //!   without a terminal, for scripts;
 //! - admins only (`ssh -p 2222 admin@host …`): `logs [--follow] [--room ID]
 //!   [--game ID] [--since TIME] [--json]`, `rooms [--json]`, `close ROOM`,
@@ -20,7 +20,7 @@ pub const USAGE_STATUS: u32 = 2;
 
 /// The usage line shown with errors.
 pub const USAGE: &str =
-    "usage: join CODE | watch CODE | resume CODE | export GAME-ID [--format usi|kif]";
+    "usage: join CODE | watch CODE | resume CODE | export GAME-ID [--format FORMAT]";
 
 /// The admin commands' usage line.
 pub const ADMIN_USAGE: &str = "admin usage: logs [--follow] [--room ID] [--game ID] \
@@ -94,8 +94,9 @@ pub enum ExecCommand {
     Export {
         /// The game's id.
         game: String,
-        /// `usi` or `kif`.
-        format: String,
+        /// The format asked for (`--format`); `None`: the game's usual
+        /// record (KIF for two-player shogi).
+        format: Option<String>,
     },
     /// An admin command (refused unless the key is an admin's).
     Admin(AdminCommand),
@@ -124,14 +125,14 @@ pub fn parse(raw: &[u8]) -> Result<ExecCommand, ExecError> {
 }
 
 fn parse_export(words: &[&str]) -> Result<ExecCommand, ExecError> {
-    let export = |game: &str, format: &str| ExecCommand::Export {
+    let export = |game: &str, format: Option<&str>| ExecCommand::Export {
         game: game.to_string(),
-        format: format.to_string(),
+        format: format.map(str::to_string),
     };
     match words {
-        [game] => Ok(export(game, "kif")),
-        [game, "--format", format] | ["--format", format, game] => Ok(export(game, format)),
-        [game, flag] if flag.starts_with("--format=") => Ok(export(game, &flag[9..])),
+        [game] => Ok(export(game, None)),
+        [game, "--format", format] | ["--format", format, game] => Ok(export(game, Some(format))),
+        [game, flag] if flag.starts_with("--format=") => Ok(export(game, Some(&flag[9..]))),
         _ => Err(ExecError::ExportArguments),
     }
 }
@@ -183,14 +184,15 @@ mod tests {
         );
         let usi = ExecCommand::Export {
             game: "g1".into(),
-            format: "usi".into(),
+            format: Some("usi".into()),
         };
         assert_eq!(parse(b"export g1 --format usi"), Ok(usi.clone()));
         assert_eq!(parse(b"export --format usi g1"), Ok(usi.clone()));
         assert_eq!(parse(b"export g1 --format=usi"), Ok(usi));
-        assert!(
-            matches!(parse(b"export g1"), Ok(ExecCommand::Export { format, .. }) if format == "kif")
-        );
+        assert!(matches!(
+            parse(b"export g1"),
+            Ok(ExecCommand::Export { format: None, .. })
+        ));
     }
 
     #[test]

@@ -214,7 +214,7 @@ impl<A: SessionApp, F: AppFactory<A>> Handler<A, F> {
                 finish(session, channel, Err(CommandError::CommandNeedsTerminal), 1)
             }
             Ok(ExecCommand::Export { game, format }) => {
-                let result = self.shared.hall.export(&game, &format);
+                let result = self.shared.hall.export(&game, format.as_deref());
                 finish(session, channel, result.map_err(CommandError::from), 1)
             }
             Ok(ExecCommand::Admin(command)) if !self.admin => {
