@@ -5,8 +5,7 @@
 //! count, so a seat needs a single line and the move list gets the rest.
 
 use super::shogi4::tag;
-use super::{Panel, move_list, prompt, turn_line, turn_style, who};
-use crate::hall::Phase;
+use super::{Panel, turn_and_moves, turn_arrow, who};
 use crate::rules::chess4::Variant;
 use crate::rules::vocab::Seat;
 use crate::rules::{AnyGame, GameKind};
@@ -14,7 +13,6 @@ use crate::ui::Theme;
 use crate::ui::boards::chess4::seat_mark;
 use crate::ui::text::put;
 use ratatui::buffer::Buffer;
-use ratatui::layout::Rect;
 use ratatui::style::Style;
 
 /// Columns of the longest seat name, `■ Yellow`: the points and the
@@ -43,13 +41,7 @@ pub fn points(game: &AnyGame) -> Option<[i32; 4]> {
 
 /// Draws the panel; see the module docs.
 pub(super) fn render_side(buf: &mut Buffer, panel: &Panel) {
-    let Panel {
-        area,
-        view,
-        ui,
-        theme,
-        ..
-    } = *panel;
+    let Panel { area, view, .. } = *panel;
     if area.height < 8 || area.width < 10 {
         return;
     }
@@ -60,23 +52,7 @@ pub(super) fn render_side(buf: &mut Buffer, panel: &Panel) {
         seat_line(buf, panel, y, seat);
         y += 1;
     }
-    y += 1;
-    put(
-        buf,
-        area,
-        area.x,
-        y,
-        &turn_line(view, theme),
-        turn_style(view, theme),
-    );
-    prompt(buf, panel, y + 1);
-    let list = Rect::new(
-        area.x,
-        y + 2,
-        area.width,
-        area.bottom().saturating_sub(y + 2),
-    );
-    move_list(buf, list, view, ui.scroll, theme);
+    turn_and_moves(buf, panel, y + 1, None, 0);
 }
 
 /// The game type on one line: `Red + Yellow vs Blue + Green`, each name in
@@ -121,9 +97,7 @@ fn seat_line(buf: &mut Buffer, panel: &Panel, y: u16, seat: Seat) {
         theme,
         ..
     } = *panel;
-    let to_move = view.phase == Phase::Playing && view.game.to_move() == Some(seat);
-    let arrow = if to_move { "> " } else { "  " };
-    let x = put(buf, area, area.x, y, arrow, theme.alert());
+    let x = turn_arrow(buf, panel, y, seat);
     let name = format!("{:<NAME_W$}", seat_name(seat, theme));
     let mut x = put(buf, area, x, y, &name, theme.seat(seat));
     if let Some(points) = points(&view.game) {

@@ -227,6 +227,41 @@ pub(super) fn turn_line(view: &RoomView, theme: Theme) -> String {
     line
 }
 
+/// `> ` on row `y` when `seat` is to move (blank otherwise): where each
+/// panel's line for a seat begins; the column after it.
+fn turn_arrow(buf: &mut Buffer, panel: &Panel, y: u16, seat: Seat) -> u16 {
+    let Panel {
+        area, view, theme, ..
+    } = *panel;
+    let to_move = view.phase == Phase::Playing && view.game.to_move() == Some(seat);
+    let arrow = if to_move { "> " } else { "  " };
+    put(buf, area, area.x, y, arrow, theme.alert())
+}
+
+/// The panel's lower part from row `y`: whose turn it is, a `note` when
+/// there is one (an alert), the prompt, and the move list down to
+/// `reserve` rows above the bottom.
+fn turn_and_moves(buf: &mut Buffer, panel: &Panel, mut y: u16, note: Option<String>, reserve: u16) {
+    let Panel {
+        area,
+        view,
+        ui,
+        theme,
+        ..
+    } = *panel;
+    let turn = turn_line(view, theme);
+    put(buf, area, area.x, y, &turn, turn_style(view, theme));
+    y += 1;
+    if let Some(note) = note {
+        put(buf, area, area.x, y, &note, theme.alert());
+        y += 1;
+    }
+    prompt(buf, panel, y);
+    let bottom = area.bottom().saturating_sub(reserve);
+    let list = Rect::new(area.x, y + 1, area.width, bottom.saturating_sub(y + 1));
+    move_list(buf, list, view, ui.scroll, theme);
+}
+
 /// Draws [`prompt_line`] on row `y`.
 fn prompt(buf: &mut Buffer, panel: &Panel, y: u16) {
     let Panel {

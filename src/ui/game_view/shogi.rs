@@ -2,8 +2,7 @@
 //! pieces point up at the bottom) with their hands, and between them whose
 //! turn, the prompt and the move list.
 
-use super::{Panel, hand_line, move_list, prompt, turn_line, turn_style, who};
-use crate::hall::Phase;
+use super::{Panel, hand_line, turn_and_moves, turn_arrow, who};
 use crate::rules::GameKind;
 use crate::rules::vocab::Seat;
 use crate::ui::Theme;
@@ -11,7 +10,6 @@ use crate::ui::game::turns;
 use crate::ui::input::Hits;
 use crate::ui::text::put;
 use ratatui::buffer::Buffer;
-use ratatui::layout::Rect;
 use ratatui::style::Style;
 
 /// `☗ sente` / `☖ gote` (the name alone in ASCII).
@@ -28,11 +26,7 @@ pub fn seat_name(seat: Seat, theme: Theme) -> String {
 /// Draws the panel; see the module docs.
 pub(super) fn render_side(buf: &mut Buffer, panel: &Panel, hits: &mut Hits) {
     let Panel {
-        area,
-        view,
-        ui,
-        seats,
-        theme,
+        area, view, seats, ..
     } = *panel;
     if area.height < 8 || area.width < 10 {
         return;
@@ -43,23 +37,8 @@ pub(super) fn render_side(buf: &mut Buffer, panel: &Panel, hits: &mut Hits) {
         (Seat(1), Seat(0))
     };
     player(buf, panel, area.y, top, hits);
-    let y = area.y + 3;
-    put(
-        buf,
-        area,
-        area.x,
-        y,
-        &turn_line(view, theme),
-        turn_style(view, theme),
-    );
-    prompt(buf, panel, y + 1);
-    let list = Rect::new(
-        area.x,
-        y + 2,
-        area.width,
-        area.bottom().saturating_sub(y + 5),
-    );
-    move_list(buf, list, view, ui.scroll, theme);
+    // The bottom player's two lines, and one between.
+    turn_and_moves(buf, panel, area.y + 3, None, 3);
     player(buf, panel, area.bottom() - 2, bottom, hits);
 }
 
@@ -72,9 +51,7 @@ fn player(buf: &mut Buffer, panel: &Panel, y: u16, seat: Seat, hits: &mut Hits) 
         theme,
         ..
     } = *panel;
-    let to_move = view.phase == Phase::Playing && view.game.to_move() == Some(seat);
-    let arrow = if to_move { "> " } else { "  " };
-    let x = put(buf, area, area.x, y, arrow, theme.alert());
+    let x = turn_arrow(buf, panel, y, seat);
     let x = put(buf, area, x, y, &seat_name(seat, theme), theme.seat(seat));
     put(buf, area, x + 1, y, &who(view, seat, seats), Style::new());
     hand_line(buf, panel, y + 1, seat, hits);

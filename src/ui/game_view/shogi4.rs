@@ -2,14 +2,13 @@
 //! turn, check, out or place, hand, mates delivered), whose turn, which
 //! seats check priority skipped, the prompt, and the move list.
 
-use super::{Panel, hand_line, move_list, prompt, turn_line, turn_style, who};
+use super::{Panel, hand_line, turn_and_moves, turn_arrow, who};
 use crate::hall::{Phase, RoomView};
 use crate::rules::vocab::{Seat, SeatRing, Verdict};
 use crate::rules::{AnyGame, GameKind};
 use crate::ui::input::Hits;
 use crate::ui::text::put;
 use ratatui::buffer::Buffer;
-use ratatui::layout::Rect;
 use ratatui::style::Style;
 
 /// The letter that marks a seat's pieces and moves: `S` `W` `N` `E`.
@@ -88,13 +87,7 @@ pub fn skipped(ring: SeatRing, mover: Seat, next: Seat) -> Vec<Seat> {
 
 /// Draws the panel; see the module docs.
 pub(super) fn render_side(buf: &mut Buffer, panel: &Panel, hits: &mut Hits) {
-    let Panel {
-        area,
-        view,
-        ui,
-        theme,
-        ..
-    } = *panel;
+    let Panel { area, view, .. } = *panel;
     if area.height < 8 || area.width < 10 {
         return;
     }
@@ -103,27 +96,7 @@ pub(super) fn render_side(buf: &mut Buffer, panel: &Panel, hits: &mut Hits) {
         player(buf, panel, y, seat, hits);
         y += 2;
     }
-    put(
-        buf,
-        area,
-        area.x,
-        y,
-        &turn_line(view, theme),
-        turn_style(view, theme),
-    );
-    y += 1;
-    if let Some(line) = priority_line(view) {
-        put(buf, area, area.x, y, &line, theme.alert());
-        y += 1;
-    }
-    prompt(buf, panel, y);
-    let list = Rect::new(
-        area.x,
-        y + 1,
-        area.width,
-        area.bottom().saturating_sub(y + 1),
-    );
-    move_list(buf, list, view, ui.scroll, theme);
+    turn_and_moves(buf, panel, y, priority_line(view), 0);
 }
 
 /// A seat's two lines: `> S South [check] alice (you)` and its hand with
@@ -136,9 +109,7 @@ fn player(buf: &mut Buffer, panel: &Panel, y: u16, seat: Seat, hits: &mut Hits) 
         theme,
         ..
     } = *panel;
-    let to_move = view.phase == Phase::Playing && view.game.to_move() == Some(seat);
-    let arrow = if to_move { "> " } else { "  " };
-    let x = put(buf, area, area.x, y, arrow, theme.alert());
+    let x = turn_arrow(buf, panel, y, seat);
     let mut x = put(buf, area, x, y, &seat_name(seat), theme.seat(seat));
     if let Some(tag) = tag(&view.game, seat) {
         x = put(buf, area, x + 1, y, &format!("[{tag}]"), theme.alert());
