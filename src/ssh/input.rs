@@ -36,8 +36,19 @@ pub const PASTE_TIMEOUT: Duration = Duration::from_secs(1);
 
 /// The per-session input parser.
 pub struct InputDecoder {
-    /// Bytes held back: an incomplete escape sequence or UTF-8 character.
+    /// Bytes held back: an incomplete escape sequence or UTF-8 character,
+    /// or a paste waiting for its end.
     held: Vec<u8>,
+    /// Where in `held` a paste starts whose end has not come (what
+    /// [`open_paste`] finds in it), as of its first `scanned` bytes: kept
+    /// between packets, so that a paste sent a byte per packet is scanned
+    /// once, not once per packet (which took time growing with the square
+    /// of its length).
+    paste: Option<usize>,
+    scanned: usize,
+    /// Bytes looked at for paste markers, for the tests.
+    #[cfg(test)]
+    examined: usize,
 }
 
 /// Longest tail held back; anything longer is garbage and is let through.
@@ -52,19 +63,26 @@ impl Default for InputDecoder {
 impl InputDecoder {
     /// A decoder with nothing buffered.
     pub fn new() -> InputDecoder {
-        InputDecoder { held: Vec::new() }
+        InputDecoder {
+            held: Vec::new(),
+            paste: None,
+            scanned: 0,
+            #[cfg(test)]
+            examined: 0,
+        }
     }
 
     /// Feeds one packet; returns the events it completes. An ambiguous tail
     /// stays buffered until more bytes come or [`InputDecoder::flush`].
     pub fn feed(&mut self, bytes: &[u8]) -> Vec<InputEvent> {
         self.held.extend_from_slice(bytes);
-        if let Some(start) = open_paste(&self.held) {
+        if let Some(start) = self.open_paste() {
             if self.held.len() - start <= MAX_PASTE {
                 // Wait for the paste's end marker: the shared parser must
                 // never be left inside a paste.
                 let rest = self.held.split_off(start);
                 let ready = std::mem::replace(&mut self.held, rest);
+                (self.paste, self.scanned) = (Some(0), self.held.len());
                 return self.parse(&ready);
             }
             // Too long to hold: deliver it as typed text, without the marker.
@@ -78,14 +96,42 @@ impl InputDecoder {
         };
         let rest = self.held.split_off(cut);
         let ready = std::mem::replace(&mut self.held, rest);
+        // What is held now is a short tail (at most `MAX_HELD` bytes).
+        (self.paste, self.scanned) = (open_paste(&self.held), self.held.len());
         self.parse(&ready)
+    }
+
+    /// [`open_paste`] of `held`, looking only at the bytes that came since
+    /// the last call (and the few before them a marker may straddle).
+    fn open_paste(&mut self) -> Option<usize> {
+        let from = self.scanned.saturating_sub(PASTE_START.len() - 1);
+        let new = &self.held[from..];
+        #[cfg(test)]
+        {
+            self.examined += new.len();
+        }
+        let ends = |bytes: &[u8]| bytes.windows(PASTE_END.len()).any(|w| w == PASTE_END);
+        if let Some(i) = new
+            .windows(PASTE_START.len())
+            .rposition(|w| w == PASTE_START)
+        {
+            // A later start: whether it is open is all that counts.
+            let start = from + i;
+            self.paste = (!ends(&self.held[start..])).then_some(start);
+        } else if let Some(start) = self.paste {
+            if ends(&self.held[from.max(start)..]) {
+                self.paste = None;
+            }
+        }
+        self.scanned = self.held.len();
+        self.paste
     }
 
     /// How long the client may stay quiet before [`InputDecoder::flush`]
     /// decides what is held: [`ESCAPE_TIMEOUT`] for a tail,
     /// [`PASTE_TIMEOUT`] for a paste without its end; `None` if nothing is.
     pub fn flush_after(&self) -> Option<Duration> {
-        match (self.held.is_empty(), open_paste(&self.held)) {
+        match (self.held.is_empty(), self.paste) {
             (true, _) => None,
             (false, None) => Some(ESCAPE_TIMEOUT),
             (false, Some(_)) => Some(PASTE_TIMEOUT),
@@ -97,6 +143,7 @@ impl InputDecoder {
     /// (`parse` drops a paste start no end follows).
     pub fn flush(&mut self) -> Vec<InputEvent> {
         let held = std::mem::take(&mut self.held);
+        (self.paste, self.scanned) = (None, 0);
         self.parse(&held)
     }
 
@@ -330,6 +377,27 @@ mod tests {
         assert_eq!(d.flush_after(), Some(PASTE_TIMEOUT));
         assert_eq!(d.flush(), vec![key('h'), key('e'), key('l')]);
         assert_eq!(d.flush_after(), None);
+        assert_eq!(d.feed(b"q"), vec![key('q')]);
+    }
+
+    #[test]
+    fn a_paste_sent_a_byte_per_packet_is_scanned_once() {
+        let mut d = InputDecoder::new();
+        let text = "x".repeat(MAX_PASTE - 100);
+        let pasted = format!("\x1b[200~{text}\x1b[201~");
+        let mut events = Vec::new();
+        for byte in pasted.as_bytes() {
+            events.extend(d.feed(std::slice::from_ref(byte)));
+        }
+        assert_eq!(events, vec![InputEvent::Paste(text)]);
+        // Each byte is looked at with the few before it a marker may
+        // straddle, not the whole paste again.
+        assert!(
+            d.examined <= PASTE_START.len() * pasted.len(),
+            "{} bytes examined for a paste of {}",
+            d.examined,
+            pasted.len()
+        );
         assert_eq!(d.feed(b"q"), vec![key('q')]);
     }
 
