@@ -72,6 +72,8 @@ pub struct LimitsConfig {
     pub new_per_ip_per_minute: usize,
     /// Authentication attempts per connection.
     pub auth_attempts: usize,
+    /// Seconds a connection may take to authenticate before it is closed.
+    pub auth_timeout_seconds: u64,
     /// Terminal sessions one player may have open at once.
     pub sessions_per_player: usize,
     /// Minutes without input after which a session in the lobby is closed.
@@ -94,6 +96,7 @@ impl Default for LimitsConfig {
             per_ip: l.per_ip,
             new_per_ip_per_minute: l.new_per_ip_per_minute,
             auth_attempts: l.auth_attempts,
+            auth_timeout_seconds: l.auth_timeout.as_secs(),
             sessions_per_player: l.sessions_per_player,
             lobby_idle_minutes: l.lobby_idle.as_secs() / 60,
             input_bytes_per_second: l.input_bytes_per_second,
@@ -112,6 +115,7 @@ impl LimitsConfig {
             per_ip: self.per_ip,
             new_per_ip_per_minute: self.new_per_ip_per_minute,
             auth_attempts: self.auth_attempts,
+            auth_timeout: std::time::Duration::from_secs(self.auth_timeout_seconds.max(1)),
             sessions_per_player: self.sessions_per_player,
             lobby_idle: std::time::Duration::from_secs(self.lobby_idle_minutes.saturating_mul(60)),
             input_bytes_per_second: self.input_bytes_per_second,

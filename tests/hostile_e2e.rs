@@ -194,6 +194,38 @@ fn refused_at_the_door(login: Result<client::Handle<Client>, String>) {
     }
 }
 
+/// A client that finishes the SSH handshake and never logs in is closed
+/// after `[limits] auth_timeout_seconds` (here one second), and frees its
+/// place; one that logged in stays past it.
+#[tokio::test]
+async fn a_connection_that_never_logs_in_is_closed() {
+    let (server, _hall) = server(|o| {
+        o.limits.auth_timeout = Duration::from_secs(1);
+        o.limits.per_ip = 2;
+    })
+    .await;
+    let silent = connect(server.addr).await;
+    let logged_in = try_login(server.addr, 1).await.expect("a login");
+    let deadline = Instant::now() + WAIT;
+    while !silent.is_closed() {
+        assert!(Instant::now() < deadline, "still open after {WAIT:?}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    // Its place is free again, and the logged-in client still works.
+    let again = loop {
+        match try_login(server.addr, 2).await {
+            Ok(session) => break session,
+            Err(e) if Instant::now() > deadline => panic!("the place stays taken: {e}"),
+            Err(_) => tokio::time::sleep(Duration::from_millis(50)).await,
+        }
+    };
+    assert!(!logged_in.is_closed());
+    let (_, err, status) = exec_command(&logged_in, "nonsense").await;
+    assert_eq!(status, Some(2), "{err}");
+    hang_up(again).await;
+    server.stop().await;
+}
+
 #[tokio::test]
 async fn an_address_gets_its_connections_and_no_more() {
     let (server, _hall) = server(|o| o.limits.per_ip = 3).await;

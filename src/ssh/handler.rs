@@ -26,6 +26,7 @@ use russh::server::{Auth, ChannelOpenHandle, Msg, Response, Session, VerifiedPub
 use russh::{Channel, ChannelId, ChannelOpenFailure, ChannelWriteHalf, MethodKind, MethodSet, Pty};
 use std::borrow::Cow;
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Weak};
 use std::time::Instant;
 use thiserror::Error;
@@ -109,10 +110,18 @@ pub struct Handler<A, F> {
     /// Upgraded into each session task, so the connection can tell when
     /// its sessions have all ended (at shutdown).
     live: Weak<()>,
+    /// Set once the client has logged in: the connection closes one that
+    /// has not within `[limits] auth_timeout_seconds`.
+    authenticated: Arc<AtomicBool>,
 }
 
 impl<A: SessionApp, F: AppFactory<A>> Handler<A, F> {
-    pub(crate) fn new(shared: Arc<Shared<A, F>>, peer: String, live: Weak<()>) -> Self {
+    pub(crate) fn new(
+        shared: Arc<Shared<A, F>>,
+        peer: String,
+        live: Weak<()>,
+        authenticated: Arc<AtomicBool>,
+    ) -> Self {
         let counted = shared.hall.connection();
         Handler {
             shared,
@@ -123,12 +132,14 @@ impl<A: SessionApp, F: AppFactory<A>> Handler<A, F> {
             channels: HashMap::new(),
             _counted: counted,
             live,
+            authenticated,
         }
     }
 
     fn accepted(&mut self, identity: Identity) -> Auth {
         tracing::info!(peer = %self.peer, id = %identity.id, name = %identity.name, "authenticated");
         self.identity = Some(identity);
+        self.authenticated.store(true, Ordering::Relaxed);
         Auth::Accept
     }
 

@@ -36,6 +36,9 @@ pub struct Limits {
     pub new_per_ip_per_minute: usize,
     /// Authentication attempts per connection.
     pub auth_attempts: usize,
+    /// How long a connection may take to authenticate; then it is closed
+    /// (a client that stops mid-way must not hold a slot for an hour).
+    pub auth_timeout: Duration,
     /// Terminal sessions one player (one key or guest) may have open.
     pub sessions_per_player: usize,
     /// A session this long without input in the lobby is closed.
@@ -53,6 +56,7 @@ impl Default for Limits {
             per_ip: 20,
             new_per_ip_per_minute: 60,
             auth_attempts: 6,
+            auth_timeout: Duration::from_secs(30),
             sessions_per_player: 8,
             lobby_idle: Duration::from_secs(30 * 60),
             input_bytes_per_second: 4096,

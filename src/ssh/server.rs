@@ -20,7 +20,7 @@ use std::marker::PhantomData;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
 use thiserror::Error;
 use tokio::net::{TcpListener, TcpStream};
@@ -270,9 +270,16 @@ async fn connection<A: SessionApp, F: AppFactory<A>>(
     _slots: (OwnedSemaphorePermit, Admitted),
 ) {
     let mut stop = shared.shutdown.clone();
+    let auth_deadline = tokio::time::Instant::now() + shared.limits.auth_timeout;
     // Sessions hold clones of `live`; the handler only a weak reference.
     let live = Arc::new(());
-    let handler = Handler::new(shared, peer.to_string(), Arc::downgrade(&live));
+    let authenticated = Arc::new(AtomicBool::new(false));
+    let handler = Handler::new(
+        shared,
+        peer.to_string(),
+        Arc::downgrade(&live),
+        authenticated.clone(),
+    );
     let start = russh::server::run_stream(config, socket, handler);
     let mut running = match tokio::time::timeout(HANDSHAKE_TIMEOUT, start).await {
         Ok(Ok(running)) => running,
@@ -280,7 +287,14 @@ async fn connection<A: SessionApp, F: AppFactory<A>>(
         Err(_) => return tracing::debug!(%peer, "handshake timed out"),
     };
     let handle = running.handle();
-    tokio::select! {
+    // Fires once the deadline passes without authentication; never after.
+    let unauthenticated = async {
+        tokio::time::sleep_until(auth_deadline).await;
+        if authenticated.load(Ordering::Relaxed) {
+            std::future::pending::<()>().await;
+        }
+    };
+    let shutting_down = tokio::select! {
         // The client left (or the connection failed).
         result = &mut running => {
             if let Err(e) = result {
@@ -289,15 +303,23 @@ async fn connection<A: SessionApp, F: AppFactory<A>>(
             return;
         }
         // Shutdown: sessions say goodbye on their own; wait for them.
-        _ = stop.wait_for(|stopping| *stopping) => {}
-    }
-    let sessions_done = async {
-        while Arc::strong_count(&live) > 1 {
-            tokio::time::sleep(Duration::from_millis(20)).await;
-        }
+        _ = stop.wait_for(|stopping| *stopping) => true,
+        // No login within `auth_timeout`: no session to wait for.
+        _ = unauthenticated => false,
     };
-    let _ = tokio::time::timeout(DRAIN_TIMEOUT, sessions_done).await;
-    let reason = "The server is shutting down.".to_string();
+    let reason = if shutting_down {
+        let sessions_done = async {
+            while Arc::strong_count(&live) > 1 {
+                tokio::time::sleep(Duration::from_millis(20)).await;
+            }
+        };
+        let _ = tokio::time::timeout(DRAIN_TIMEOUT, sessions_done).await;
+        "The server is shutting down."
+    } else {
+        tracing::debug!(%peer, "not authenticated in time");
+        "Authentication took too long."
+    };
+    let reason = reason.to_string();
     let _ = handle
         .disconnect(russh::Disconnect::ByApplication, reason, "en".to_string())
         .await;
