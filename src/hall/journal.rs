@@ -10,6 +10,7 @@
 //! it, and it outlives the room (room logs are removed with their rooms).
 
 use super::events::{Event, Record};
+use super::names;
 use super::state::RoomState;
 use super::view::Occupant;
 use crate::rules::vocab::Seat;
@@ -158,9 +159,10 @@ fn player(occupant: &Occupant) -> String {
     }
 }
 
-/// Control characters out, so a name can never move an admin's cursor.
+/// Control and format characters out ([`names::visible`]), so a name can
+/// never move an admin's cursor or reverse the rest of the line.
 fn clean(text: &str) -> String {
-    text.chars().filter(|c| !c.is_control()).collect()
+    names::visible(text)
 }
 
 /// `at` (ms since the epoch) as RFC 3339 in UTC, to the millisecond.
@@ -352,6 +354,12 @@ mod tests {
         let mut line = LogLine::new("abc", 0, "joined");
         line.player = Some("eve\x1b[2J".into());
         assert!(!line.human().contains('\x1b'));
+        line.player = Some("eve\u{202E}\u{200B}lin".into());
+        assert!(
+            line.human().ends_with("joined       evelin"),
+            "{}",
+            line.human()
+        );
         let mut moved = LogLine::new("abc", 1_795_996_801_000, "moved");
         moved.seat_name = Some("gote".into());
         moved.text = Some("3c3d".into());
