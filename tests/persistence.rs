@@ -150,7 +150,7 @@ async fn a_guest_takes_the_seat_back_with_the_resume_code() {
     assert_eq!(who, guest("ann"));
     assert_eq!(ann.seats().iter().map(|s| s.0).collect::<Vec<_>>(), vec![1]);
     assert_eq!(texts(&ann.view()), vec!["7g7f"]);
-    assert_eq!(ann.view().seats[1].label(), "ann");
+    assert_eq!(ann.view().seats[1].label(), "ann (guest)");
     play(&ann, "3c3d");
 }
 

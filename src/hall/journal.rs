@@ -146,15 +146,18 @@ impl LogLine {
     }
 }
 
-/// Who sits in a seat, for the journal: the name without the "(away)" of
-/// the screens, and whether the CPU plays for them.
+/// Who sits in a seat, for the journal: the name (a guest's marked, as on
+/// the screens) without their "(away)", and whether the CPU plays for them.
 fn player(occupant: &Occupant) -> String {
     match occupant {
         Occupant::Empty => "(empty)".to_string(),
         Occupant::Human {
-            name, cpu: true, ..
-        } => format!("{name} (CPU plays)"),
-        Occupant::Human { name, .. } => name.clone(),
+            id,
+            name,
+            cpu: true,
+            ..
+        } => format!("{} (CPU plays)", names::shown(id, name)),
+        Occupant::Human { id, name, .. } => names::shown(id, name),
         Occupant::Cpu { level } => format!("CPU level {level}"),
     }
 }
@@ -177,7 +180,7 @@ fn name_of(state: &RoomState, id: &str) -> String {
         .seats
         .iter()
         .find_map(|o| match o {
-            Occupant::Human { id: i, name, .. } if i == id => Some(name.clone()),
+            Occupant::Human { id: i, name, .. } if i == id => Some(names::shown(id, name)),
             _ => None,
         })
         .unwrap_or_else(|| id.to_string())
@@ -193,7 +196,7 @@ pub(crate) fn line(before: &RoomState, after: &RoomState, record: &Record, seq: 
     }
     match &record.event {
         Event::Created { host, settings, .. } => {
-            line.player = Some(host.name.clone());
+            line.player = Some(names::shown(&host.id, &host.name));
             // The stored names (`vs_computer`, `private`), as in the log.
             let word = |v: serde_json::Value| v.as_str().unwrap_or("?").replace('_', " ");
             line.text = Some(format!(

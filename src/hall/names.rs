@@ -1,5 +1,6 @@
-//! Players' display names: what is taken out of a name a client sends and
-//! which names only the server may give (docs/protocols.md).
+//! Players' display names: what is taken out of a name a client sends,
+//! which names only the server may give, and how guests are shown
+//! (docs/protocols.md, docs/rules.md §4 "Seats…").
 
 use finl_unicode::categories::CharacterCategories;
 
@@ -78,6 +79,22 @@ fn folded(name: &str) -> String {
         .collect()
 }
 
+/// Whether an identity id is a guest's (no SSH key).
+pub fn is_guest_id(id: &str) -> bool {
+    id.starts_with("guest:")
+}
+
+/// A player's name as others see it: a guest is marked `name (guest)`,
+/// unless the server named them (`guest-N`, which says so already and
+/// which no player can choose).
+pub fn shown(id: &str, name: &str) -> String {
+    if is_guest_id(id) && !name.starts_with("guest-") {
+        format!("{name} (guest)")
+    } else {
+        name.to_string()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -119,5 +136,12 @@ mod tests {
         for name in ["alice", "tanaka", "将棋", "player-abc123", "the cpu", "bob"] {
             assert!(!is_reserved(name), "{name}");
         }
+    }
+
+    #[test]
+    fn guests_are_marked() {
+        assert_eq!(shown("guest:abc", "alice"), "alice (guest)");
+        assert_eq!(shown("guest:abc", "guest-4"), "guest-4");
+        assert_eq!(shown("key:SHA256:x", "alice"), "alice");
     }
 }
