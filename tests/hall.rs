@@ -7,7 +7,7 @@ use banmen::rules::GameKind;
 use banmen::rules::vocab::{Move, Promotion, Seat, Square};
 
 mod common;
-use common::{player, wait_for};
+use common::{guest, player, wait_for};
 
 fn step(from: (u8, u8), to: (u8, u8)) -> Move {
     Move::Step {
@@ -103,6 +103,26 @@ async fn public_rooms_are_listed_and_quick_play_fills_them() {
     let guest = hall.quick_play(&player("guest"), GameKind::Shogi).unwrap();
     assert_eq!(guest.view().id, host.view().id);
     assert_eq!(hall.lobby().borrow()[0].phase, Phase::Playing);
+}
+
+/// A name a guest chose is shown as `name (guest)` wherever others see
+/// it (seats, the lobby's host column); the server's `guest-N` as it is.
+#[tokio::test]
+async fn guests_are_marked_where_names_are_shown() {
+    let hall = Hall::new(1);
+    let ann = hall
+        .create_room(&guest("ann"), RoomSettings::new(GameKind::Shogi))
+        .unwrap();
+    assert_eq!(hall.lobby().borrow()[0].host, "ann (guest)");
+    let code = ann.view().code.clone();
+    let other = hall.join(&code, &guest("guest-7")).unwrap();
+    let view = other.view();
+    assert_eq!(view.seats[0].label(), "ann (guest)");
+    assert_eq!(view.seats[1].label(), "guest-7");
+    let keyed = hall
+        .create_room(&player("bob"), RoomSettings::new(GameKind::Shogi))
+        .unwrap();
+    assert_eq!(keyed.view().seats[0].label(), "bob");
 }
 
 #[tokio::test]

@@ -150,8 +150,37 @@ async fn a_guest_takes_the_seat_back_with_the_resume_code() {
     assert_eq!(who, guest("ann"));
     assert_eq!(ann.seats().iter().map(|s| s.0).collect::<Vec<_>>(), vec![1]);
     assert_eq!(texts(&ann.view()), vec!["7g7f"]);
-    assert_eq!(ann.view().seats[1].label(), "ann");
+    assert_eq!(ann.view().seats[1].label(), "ann (guest)");
     play(&ann, "3c3d");
+}
+
+/// A guest who comes back to their seat by the invite code gets a new
+/// resume code; the old one then works no more, also after a restart.
+#[tokio::test]
+async fn a_new_resume_code_ends_the_old_one() {
+    let (store, clock) = fresh();
+    let hall = open_hall(&store, &clock);
+    let alice = hall
+        .create_room(&player("alice"), settings(Privacy::Public))
+        .unwrap();
+    let code = alice.view().code.clone();
+    let ann = hall.join(&code, &guest("ann")).unwrap();
+    let first = ann.resume_code().expect("a resume code").to_string();
+    play(&alice, "7g7f");
+    drop(ann);
+    let ann = hall.join(&code, &guest("ann")).unwrap();
+    let second = ann.resume_code().expect("a new resume code").to_string();
+    assert_ne!(first, second);
+    drop(ann);
+    assert!(matches!(hall.resume(&first), Err(HallError::NoSuchCode)));
+    let (who, ann) = hall.resume(&second).unwrap();
+    assert_eq!(who, guest("ann"));
+    drop((ann, alice, hall));
+
+    let hall = open_hall(&store, &clock);
+    assert!(matches!(hall.resume(&first), Err(HallError::NoSuchCode)));
+    let (_, ann) = hall.resume(&second).unwrap();
+    assert_eq!(ann.seats().iter().map(|s| s.0).collect::<Vec<_>>(), vec![1]);
 }
 
 #[tokio::test]

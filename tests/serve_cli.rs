@@ -62,6 +62,27 @@ fn a_malformed_config_is_one_line_naming_the_file() {
     assert!(err.contains("prot"), "{err}");
 }
 
+/// An admin key line with options (`from="…"`), which the server would
+/// not enforce, stops the start: one line naming the file and the line.
+#[test]
+fn an_admin_key_with_options_is_refused() {
+    let dir = temp_dir("admin-options");
+    std::fs::create_dir_all(dir.join("keys")).unwrap();
+    let key = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIHuwbliGXcGVlaWst9GAdqi5fusdsUxZB/+O3CDBtHQI";
+    let text = format!("{key} alice\nfrom=\"10.0.0.1\" {key} bob\n");
+    std::fs::write(dir.join("keys/admin_authorized_keys"), text).unwrap();
+    let (status, err) = serve_once(&dir);
+    assert_eq!(status, Some(2), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.starts_with(
+            "banmen: admin keys keys/admin_authorized_keys: line 2: options before the key"
+        ),
+        "{err}"
+    );
+    assert!(err.contains("not supported"), "{err}");
+}
+
 #[cfg(unix)]
 #[test]
 fn sigterm_stops_the_server_with_status_0() {

@@ -145,6 +145,34 @@ fn remove_room_only_that_room(store: &dyn Store) {
         .expect("append after removal");
 }
 
+fn a_new_token_replaces_the_seats_old_ones(store: &dyn Store) {
+    store
+        .put_token(&[1; 32], &token("r", "ann"))
+        .expect("token");
+    store
+        .put_token(&[2; 32], &token("r", "bob"))
+        .expect("token");
+    store
+        .put_token(&[3; 32], &token("s", "ann"))
+        .expect("token");
+    store
+        .put_token(&[4; 32], &token("r", "ann"))
+        .expect("token");
+    assert_eq!(store.token(&[1; 32]).expect("token"), None);
+    assert_eq!(
+        store.token(&[4; 32]).expect("token"),
+        Some(token("r", "ann"))
+    );
+    assert_eq!(
+        store.token(&[2; 32]).expect("token"),
+        Some(token("r", "bob"))
+    );
+    assert_eq!(
+        store.token(&[3; 32]).expect("token"),
+        Some(token("s", "ann"))
+    );
+}
+
 fn write_the_rest(store: &dyn Store) {
     store
         .put_token(&[7; 32], &token("r", "ann"))
@@ -266,6 +294,11 @@ fn an_existing_or_skipped_seq_is_refused() {
 #[test]
 fn removing_a_room_removes_its_log_and_tokens_only() {
     on_both("remove", remove_room_only_that_room);
+}
+
+#[test]
+fn a_seats_new_resume_code_ends_its_old_ones() {
+    on_both("replace", a_new_token_replaces_the_seats_old_ones);
 }
 
 #[test]

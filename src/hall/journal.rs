@@ -10,6 +10,7 @@
 //! it, and it outlives the room (room logs are removed with their rooms).
 
 use super::events::{Event, Record};
+use super::names;
 use super::state::RoomState;
 use super::view::Occupant;
 use crate::rules::vocab::Seat;
@@ -145,22 +146,26 @@ impl LogLine {
     }
 }
 
-/// Who sits in a seat, for the journal: the name without the "(away)" of
-/// the screens, and whether the CPU plays for them.
+/// Who sits in a seat, for the journal: the name (a guest's marked, as on
+/// the screens) without their "(away)", and whether the CPU plays for them.
 fn player(occupant: &Occupant) -> String {
     match occupant {
         Occupant::Empty => "(empty)".to_string(),
         Occupant::Human {
-            name, cpu: true, ..
-        } => format!("{name} (CPU plays)"),
-        Occupant::Human { name, .. } => name.clone(),
+            id,
+            name,
+            cpu: true,
+            ..
+        } => format!("{} (CPU plays)", names::shown(id, name)),
+        Occupant::Human { id, name, .. } => names::shown(id, name),
         Occupant::Cpu { level } => format!("CPU level {level}"),
     }
 }
 
-/// Control characters out, so a name can never move an admin's cursor.
+/// Control and format characters out ([`names::visible`]), so a name can
+/// never move an admin's cursor or reverse the rest of the line.
 fn clean(text: &str) -> String {
-    text.chars().filter(|c| !c.is_control()).collect()
+    names::visible(text)
 }
 
 /// `at` (ms since the epoch) as RFC 3339 in UTC, to the millisecond.
@@ -175,7 +180,7 @@ fn name_of(state: &RoomState, id: &str) -> String {
         .seats
         .iter()
         .find_map(|o| match o {
-            Occupant::Human { id: i, name, .. } if i == id => Some(name.clone()),
+            Occupant::Human { id: i, name, .. } if i == id => Some(names::shown(id, name)),
             _ => None,
         })
         .unwrap_or_else(|| id.to_string())
@@ -191,7 +196,7 @@ pub(crate) fn line(before: &RoomState, after: &RoomState, record: &Record, seq: 
     }
     match &record.event {
         Event::Created { host, settings, .. } => {
-            line.player = Some(host.name.clone());
+            line.player = Some(names::shown(&host.id, &host.name));
             // The stored names (`vs_computer`, `private`), as in the log.
             let word = |v: serde_json::Value| v.as_str().unwrap_or("?").replace('_', " ");
             line.text = Some(format!(
@@ -352,6 +357,12 @@ mod tests {
         let mut line = LogLine::new("abc", 0, "joined");
         line.player = Some("eve\x1b[2J".into());
         assert!(!line.human().contains('\x1b'));
+        line.player = Some("eve\u{202E}\u{200B}lin".into());
+        assert!(
+            line.human().ends_with("joined       evelin"),
+            "{}",
+            line.human()
+        );
         let mut moved = LogLine::new("abc", 1_795_996_801_000, "moved");
         moved.seat_name = Some("gote".into());
         moved.text = Some("3c3d".into());

@@ -20,6 +20,7 @@ pub mod clock;
 pub mod events;
 pub mod journal;
 mod load;
+pub mod names;
 pub mod ranked;
 pub mod room;
 mod state;

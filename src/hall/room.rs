@@ -97,7 +97,7 @@ impl Room {
             rules: s.settings.rules_summary(),
             taken: s.seats.iter().filter(|o| **o != Occupant::Empty).count(),
             total: s.seats.len(),
-            host: s.host.name.clone(),
+            host: super::names::shown(&s.host.id, &s.host.name),
             phase: s.phase,
         };
         Some((s.created, summary))

@@ -7,6 +7,7 @@
 
 use super::HallError;
 use super::events::{Event, Record};
+use super::names;
 use super::view::{
     AwayPolicy, Identity, Mode, Occupant, Phase, PlayedMove, RoomSettings, RoomView,
 };
@@ -270,8 +271,8 @@ impl RoomState {
         let Some(o) = self.seats.get_mut(seat as usize) else {
             return Err(replay("no such seat"));
         };
-        if let Occupant::Human { name, .. } = o {
-            self.status = format!("{name} left.");
+        if let Occupant::Human { id, name, .. } = o {
+            self.status = format!("{} left.", names::shown(id, name));
         }
         *o = Occupant::Empty;
         Ok(())
@@ -466,7 +467,7 @@ impl RoomState {
         self.seats
             .iter()
             .find_map(|o| match o {
-                Occupant::Human { id: who, name, .. } if who == id => Some(name.clone()),
+                Occupant::Human { id: who, name, .. } if who == id => Some(names::shown(id, name)),
                 _ => None,
             })
             .unwrap_or_default()
@@ -569,10 +570,11 @@ impl RoomState {
                 .iter()
                 .filter_map(|o| match o {
                     Occupant::Human {
+                        id,
                         name,
                         connected: false,
                         ..
-                    } => Some(name.clone()),
+                    } => Some(names::shown(id, name)),
                     _ => None,
                 })
                 .collect();

@@ -2,6 +2,7 @@
 //! sessions render from. A new snapshot is published after every change;
 //! sessions never reach into a room's live state.
 
+use super::names;
 use crate::rules::vocab::{self, Seat, SeatSet};
 use crate::rules::{AnyGame, GameKind, RuleValues};
 use serde::{Deserialize, Serialize};
@@ -193,20 +194,20 @@ pub enum Occupant {
 }
 
 impl Occupant {
-    /// The name to show.
+    /// The name to show: a guest's marked as one ([`names::shown`]).
     pub fn label(&self) -> String {
         match self {
             Occupant::Empty => "(empty)".to_string(),
             Occupant::Human {
+                id,
                 name,
                 connected,
                 cpu,
-                ..
-            } => match (*connected, *cpu) {
-                (true, false) => name.clone(),
-                (false, false) => format!("{name} (away)"),
-                (true, true) => format!("{name} (CPU plays)"),
-                (false, true) => format!("{name} (away, CPU plays)"),
+            } => match (*connected, *cpu, names::shown(id, name)) {
+                (true, false, name) => name,
+                (false, false, name) => format!("{name} (away)"),
+                (true, true, name) => format!("{name} (CPU plays)"),
+                (false, true, name) => format!("{name} (away, CPU plays)"),
             },
             Occupant::Cpu { level } => format!("CPU (level {level})"),
         }

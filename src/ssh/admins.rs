@@ -1,9 +1,9 @@
 //! Who is an admin: the holders of the keys listed in an OpenSSH
 //! `authorized_keys` file and/or in `config.toml`. Keys are compared by
-//! their SHA-256 fingerprint (the key itself, whatever its comment or
-//! options). A line's options (`from="…"`, `no-pty`, …) are skipped, not
-//! enforced: the key's algorithm name marks where the key starts (the
-//! `ssh-key` crate's own parser refuses quoted options).
+//! their SHA-256 fingerprint (the key itself, whatever its comment). A line
+//! with options before its key (`from="…"`, `command=…`, `no-pty`, …) is
+//! refused: they would not be enforced, and an admin restricted by them
+//! would silently not be.
 
 use super::keys::fingerprint;
 use russh::keys::PublicKey;
@@ -40,6 +40,9 @@ pub enum KeyLineError {
     /// No word names a key algorithm.
     #[error("no key algorithm (ssh-ed25519, ssh-rsa, ecdsa-…)")]
     NoAlgorithm,
+    /// Options come before the key; they would not be enforced.
+    #[error("options before the key ({0}) are not supported: remove them or the line")]
+    Options(String),
     /// The algorithm is the last word.
     #[error("the key's data is missing")]
     NoData,
@@ -109,8 +112,8 @@ impl AdminKeys {
     }
 }
 
-/// The key of one `authorized_keys` line: `[options] algorithm base64
-/// [comment]`.
+/// The key of one `authorized_keys` line: `algorithm base64 [comment]`;
+/// a line with options before the key is refused.
 fn parse_line(line: &str) -> Result<PublicKey, KeyLineError> {
     let words: Vec<&str> = line.split_whitespace().collect();
     let algorithm = |w: &&str| ["ssh-", "ecdsa-", "sk-"].iter().any(|p| w.starts_with(p));
@@ -118,6 +121,10 @@ fn parse_line(line: &str) -> Result<PublicKey, KeyLineError> {
         .iter()
         .position(algorithm)
         .ok_or(KeyLineError::NoAlgorithm)?;
+    if at > 0 {
+        let options: String = words[0].chars().take(40).collect();
+        return Err(KeyLineError::Options(options));
+    }
     let data = words.get(at + 1).ok_or(KeyLineError::NoData)?;
     Ok(PublicKey::from_openssh(&format!("{} {data}", words[at]))?)
 }
@@ -135,14 +142,44 @@ mod tests {
     }
 
     #[test]
-    fn authorized_keys_lines_with_comments_and_options() {
+    fn authorized_keys_lines_with_comments() {
         let line = key(1).to_openssh().expect("openssh");
-        let text = format!("# admins\n\n{line} alice@laptop\nfrom=\"10.0.0.1\" {line}\n");
+        let text = format!("# admins\n\n{line} alice@laptop\n  {line}\n");
         let mut keys = AdminKeys::default();
         keys.add(&text, "test").expect("parses");
         assert!(keys.contains(&key(1)));
         assert!(!keys.contains(&key(2)));
         assert_eq!(keys.len(), 1);
+    }
+
+    #[test]
+    fn lines_with_options_are_refused() {
+        let line = key(1).to_openssh().expect("openssh");
+        for options in ["from=\"10.0.0.1\"", "command=\"echo hi\"", "no-pty"] {
+            let text = format!("# admins\n{options} {line} alice\n");
+            let err = AdminKeys::default().add(&text, "f").unwrap_err();
+            assert!(
+                matches!(err, AdminKeysError::BadLine { line: 2, .. }),
+                "{err}"
+            );
+            let first = options.split(' ').next().unwrap();
+            assert_eq!(
+                err.to_string(),
+                format!(
+                    "admin keys f: line 2: options before the key ({first}) are not supported: remove them or the line"
+                )
+            );
+        }
+        let err = AdminKeys::load(
+            Path::new("/nonexistent/admins"),
+            &[format!("from=\"10.0.0.1\" {line}")],
+        )
+        .unwrap_err();
+        assert!(
+            err.to_string()
+                .starts_with("admin keys [admin] keys: line 1: options before the key"),
+            "{err}"
+        );
     }
 
     #[test]

@@ -5,7 +5,7 @@
 //! a new key on every start would make every client's `known_hosts` cry
 //! "REMOTE HOST IDENTIFICATION HAS CHANGED".
 
-use crate::hall::Identity;
+use crate::hall::{Identity, names};
 use russh::keys::ssh_key::{LineEnding, private::Ed25519Keypair};
 use russh::keys::{HashAlg, PrivateKey, PublicKey};
 use std::io::Write;
@@ -106,17 +106,20 @@ fn name_from_fingerprint(fp: &str) -> String {
 /// Longest display name kept.
 pub const MAX_NAME_CHARS: usize = 16;
 
-/// A display name typed by a client: control characters removed (a name is
-/// drawn on other players' screens), trimmed, at most [`MAX_NAME_CHARS`];
-/// `None` if nothing is left.
+/// A display name typed by a client: control and format characters
+/// removed (a name is drawn on other players' screens; see
+/// [`names::is_hidden`]), trimmed, at most [`MAX_NAME_CHARS`]; `None` if
+/// nothing is left or the name is one only the server gives
+/// ([`names::is_reserved`]: `cpu…`, `admin…`, `guest-…`), so the caller
+/// falls back to the name it would give anyway.
 pub fn clean_name(raw: &str) -> Option<String> {
     let name: String = raw
         .chars()
-        .filter(|c| !c.is_control())
+        .filter(|&c| !names::is_hidden(c))
         .take(MAX_NAME_CHARS)
         .collect();
     let name = name.trim();
-    (!name.is_empty()).then(|| name.to_string())
+    (!name.is_empty() && !names::is_reserved(name)).then(|| name.to_string())
 }
 
 #[cfg(test)]
@@ -141,5 +144,30 @@ mod tests {
         assert_eq!(clean_name("  bob\x1b[2J "), Some("bob[2J".to_string()));
         assert_eq!(clean_name("\t\n"), None);
         assert_eq!(clean_name(&"x".repeat(40)).unwrap().len(), MAX_NAME_CHARS);
+    }
+
+    #[test]
+    fn format_characters_are_removed_from_names() {
+        let rtl = "bob\u{202E}evil\u{200B}\u{2060}\u{FEFF}";
+        assert_eq!(clean_name(rtl), Some("bobevil".to_string()));
+        assert_eq!(clean_name("\u{200B}\u{200F}"), None);
+    }
+
+    #[test]
+    fn reserved_names_are_refused() {
+        for name in [
+            "CPU (level 5)",
+            "admin",
+            "Banmen",
+            "guest-2",
+            "Ｓｙｓｔｅｍ",
+        ] {
+            assert_eq!(clean_name(name), None, "{name}");
+        }
+        assert_eq!(clean_name("alice"), Some("alice".to_string()));
+        // A keyed player who asks for a reserved name gets the key's.
+        let key = PrivateKey::from(Ed25519Keypair::from_seed(&[7; 32]));
+        let cpu = key_identity("cpu", key.public_key());
+        assert!(cpu.name.starts_with("player-"), "{}", cpu.name);
     }
 }

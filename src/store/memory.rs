@@ -138,7 +138,10 @@ impl Store for MemoryStore {
     }
 
     fn put_token(&self, hash: &[u8; 32], token: &SeatToken) -> Result<(), StoreError> {
-        self.maps().tokens.insert(*hash, token.clone());
+        let mut maps = self.maps();
+        maps.tokens
+            .retain(|_, t| t.room != token.room || t.identity != token.identity);
+        maps.tokens.insert(*hash, token.clone());
         Ok(())
     }
 

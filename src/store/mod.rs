@@ -164,7 +164,9 @@ pub trait Store: Send + Sync + 'static {
     /// Removes a room's log and every seat token of the room.
     fn remove_room(&self, room: &str) -> Result<(), StoreError>;
 
-    /// Stores a seat token under the hash of its resume code.
+    /// Stores a seat token under the hash of its resume code, replacing
+    /// (in one write) every earlier token of the same room and identity: a
+    /// seat's new resume code ends its old ones.
     fn put_token(&self, hash: &[u8; 32], token: &SeatToken) -> Result<(), StoreError>;
 
     /// The seat token stored under `hash`, if any.

@@ -213,12 +213,18 @@ impl SledStore {
         ))
     }
 
-    /// The keys of the seat tokens of `room`.
-    fn room_tokens(&self, room: &str) -> Result<Vec<sled::IVec>, StoreError> {
+    /// The keys of the seat tokens of `room` (of `identity` in it only, if
+    /// given).
+    fn room_tokens(
+        &self,
+        room: &str,
+        identity: Option<&str>,
+    ) -> Result<Vec<sled::IVec>, StoreError> {
         let mut keys = Vec::new();
         for entry in self.tokens.iter() {
             let (key, value) = entry.map_err(|e| self.error(e))?;
-            if decode_token(&value).map_err(|d| self.corrupt(d))?.room == room {
+            let token = decode_token(&value).map_err(|d| self.corrupt(d))?;
+            if token.room == room && identity.is_none_or(|i| token.identity == i) {
                 keys.push(key);
             }
         }
@@ -286,7 +292,7 @@ impl Store for SledStore {
         for entry in self.events.scan_prefix(room_prefix(room)).keys() {
             event_keys.push(entry.map_err(|e| self.error(e))?);
         }
-        let token_keys = self.room_tokens(room)?;
+        let token_keys = self.room_tokens(room, None)?;
         let result = (&self.events, &self.tokens).transaction(|(events, tokens)| {
             for key in &event_keys {
                 events.remove(key)?;
@@ -305,7 +311,13 @@ impl Store for SledStore {
 
     fn put_token(&self, hash: &[u8; 32], token: &SeatToken) -> Result<(), StoreError> {
         let json = serde_json::to_vec(token).map_err(|e| StoreError::Io(e.to_string()))?;
-        self.tokens.insert(hash, json).map_err(|e| self.error(e))?;
+        let old = self.room_tokens(&token.room, Some(&token.identity))?;
+        let mut batch = sled::Batch::default();
+        for key in old {
+            batch.remove(key);
+        }
+        batch.insert(&hash[..], json);
+        self.tokens.apply_batch(batch).map_err(|e| self.error(e))?;
         self.flush()
     }
 
