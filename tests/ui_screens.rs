@@ -134,7 +134,8 @@ async fn waiting_room_shows_code_and_join_command() {
         .unwrap()
         .trim()
         .to_string();
-    assert_eq!(code.len(), 6, "{code}");
+    let sizes: Vec<usize> = code.split('-').map(str::len).collect();
+    assert_eq!(sizes, [4, 4, 2], "{code}: 10 letters in groups");
     assert!(
         s.has(&format!("ssh -t -p 2222 play@banmen.example join {code}")),
         "{}",

@@ -20,12 +20,13 @@ use super::server::Shared;
 use super::session::{self, SessionIo};
 use crate::hall::admin::ConnectionGuard;
 use crate::hall::view::Entry;
-use crate::hall::{HallError, Identity};
+use crate::hall::{Hall, HallError, Identity};
 use russh::keys::ssh_key;
 use russh::server::{Auth, ChannelOpenHandle, Msg, Response, Session, VerifiedPublicKey};
 use russh::{Channel, ChannelId, ChannelOpenFailure, ChannelWriteHalf, MethodKind, MethodSet, Pty};
 use std::borrow::Cow;
 use std::collections::HashMap;
+use std::net::SocketAddr;
 use std::sync::{Arc, Weak};
 use std::time::Instant;
 use thiserror::Error;
@@ -98,6 +99,9 @@ struct ChannelState {
 pub struct Handler<A, F> {
     shared: Arc<Shared<A, F>>,
     peer: String,
+    /// The hall as this connection's sessions use it: failed joins by
+    /// code count against the client's address.
+    hall: Hall,
     identity: Option<Identity>,
     /// The SSH user name given.
     user: String,
@@ -112,11 +116,13 @@ pub struct Handler<A, F> {
 }
 
 impl<A: SessionApp, F: AppFactory<A>> Handler<A, F> {
-    pub(crate) fn new(shared: Arc<Shared<A, F>>, peer: String, live: Weak<()>) -> Self {
+    pub(crate) fn new(shared: Arc<Shared<A, F>>, peer: SocketAddr, live: Weak<()>) -> Self {
         let counted = shared.hall.connection();
+        let hall = shared.hall.from_address(peer.ip());
         Handler {
             shared,
-            peer,
+            peer: peer.to_string(),
+            hall,
             identity: None,
             user: String::new(),
             admin: false,
@@ -161,8 +167,7 @@ impl<A: SessionApp, F: AppFactory<A>> Handler<A, F> {
         state.size = Some(size_tx);
         state.input = Some(input_tx);
         let shared = &self.shared;
-        let mut app =
-            (shared.factory)(shared.hall.clone(), identity, entry, shared.address.clone());
+        let mut app = (shared.factory)(self.hall.clone(), identity, entry, shared.address.clone());
         app.adapt_to_terminal(&state.term);
         let io = SessionIo {
             write,

@@ -272,7 +272,7 @@ async fn connection<A: SessionApp, F: AppFactory<A>>(
     let mut stop = shared.shutdown.clone();
     // Sessions hold clones of `live`; the handler only a weak reference.
     let live = Arc::new(());
-    let handler = Handler::new(shared, peer.to_string(), Arc::downgrade(&live));
+    let handler = Handler::new(shared, peer, Arc::downgrade(&live));
     let start = russh::server::run_stream(config, socket, handler);
     let mut running = match tokio::time::timeout(HANDSHAKE_TIMEOUT, start).await {
         Ok(Ok(running)) => running,
