@@ -368,6 +368,25 @@ mod tests {
     }
 
     #[test]
+    fn join_failure_limits_are_checked() {
+        let c = parse("[limits]\njoin_failures_free = 3\njoin_failures_per_minute = 2\n").unwrap();
+        assert_eq!(c.hall_options().join_failures_free, 3);
+        assert_eq!(c.hall_options().join_failures_per_minute, 2);
+        assert_eq!(Config::default().hall_options().join_failures_free, 10);
+        for bad in [
+            "join_failures_free = 0",
+            "join_failures_per_minute = 0",
+            "join_failures_per_minute = 61",
+        ] {
+            let err = parse(&format!("[limits]\n{bad}\n"))
+                .unwrap_err()
+                .to_string();
+            assert!(err.contains("[limits] join_failures_"), "{err}");
+            assert!(!err.contains('\n'), "{err}");
+        }
+    }
+
+    #[test]
     fn empty_file_is_the_defaults() {
         let c = parse("").unwrap();
         assert_eq!(c, Config::default());
