@@ -86,11 +86,17 @@ pub struct LimitsConfig {
     pub keepalive_seconds: u64,
     /// Minutes without any traffic after which a connection is dropped.
     pub idle_connection_minutes: u64,
+    /// Failed joins or watches by invite code one address or player may
+    /// make at once before being slowed.
+    pub join_failures_free: u32,
+    /// After those, failed joins or watches allowed per minute.
+    pub join_failures_per_minute: u32,
 }
 
 impl Default for LimitsConfig {
     fn default() -> Self {
         let l = crate::ssh::limits::Limits::default();
+        let h = crate::hall::HallOptions::default();
         LimitsConfig {
             max_connections: l.max_connections,
             per_ip: l.per_ip,
@@ -103,6 +109,8 @@ impl Default for LimitsConfig {
             input_burst_bytes: l.input_burst_bytes,
             keepalive_seconds: 30,
             idle_connection_minutes: 60,
+            join_failures_free: h.join_failures_free,
+            join_failures_per_minute: h.join_failures_per_minute,
         }
     }
 }
@@ -286,6 +294,8 @@ impl Config {
             grace_ms: self.seats.grace_seconds.saturating_mul(1000),
             expire_ms: self.seats.expire_days.saturating_mul(24 * 3600 * 1000),
             think_ms: self.cpu.think_ms,
+            join_failures_free: self.limits.join_failures_free,
+            join_failures_per_minute: self.limits.join_failures_per_minute,
         }
     }
 
@@ -316,6 +326,29 @@ impl Config {
                 reason,
             });
         }
+        let attempts = [
+            (
+                "[limits] join_failures_free",
+                config.limits.join_failures_free,
+                "expected at least 1 failed attempt before slowing down",
+            ),
+            (
+                "[limits] join_failures_per_minute",
+                config.limits.join_failures_per_minute,
+                "expected 1 to 60 attempts a minute",
+            ),
+        ];
+        for (key, n, reason) in attempts {
+            let bad = n == 0 || (key.ends_with("per_minute") && n > 60);
+            if bad {
+                return Err(ConfigError::Invalid {
+                    path: path.to_path_buf(),
+                    key,
+                    value: n.to_string(),
+                    reason,
+                });
+            }
+        }
         Ok(config)
     }
 }
@@ -336,6 +369,25 @@ mod tests {
 
     fn parse(text: &str) -> Result<Config, ConfigError> {
         Config::parse(text, Path::new("config.toml"))
+    }
+
+    #[test]
+    fn join_failure_limits_are_checked() {
+        let c = parse("[limits]\njoin_failures_free = 3\njoin_failures_per_minute = 2\n").unwrap();
+        assert_eq!(c.hall_options().join_failures_free, 3);
+        assert_eq!(c.hall_options().join_failures_per_minute, 2);
+        assert_eq!(Config::default().hall_options().join_failures_free, 10);
+        for bad in [
+            "join_failures_free = 0",
+            "join_failures_per_minute = 0",
+            "join_failures_per_minute = 61",
+        ] {
+            let err = parse(&format!("[limits]\n{bad}\n"))
+                .unwrap_err()
+                .to_string();
+            assert!(err.contains("[limits] join_failures_"), "{err}");
+            assert!(!err.contains('\n'), "{err}");
+        }
     }
 
     #[test]

@@ -408,7 +408,7 @@ async fn a_game_against_the_cpu_waits_for_its_only_player() {
     s.away = Some(AwayPolicy::Cpu);
     let alice = hall.create_room(&player("alice"), s).unwrap();
     play(&alice, "7g7f");
-    let mut watch = hall.watch(&alice.view().code).unwrap();
+    let mut watch = hall.watch(&alice.view().code, &player("watcher")).unwrap();
     wait_for(&mut watch, |v| v.moves.len() == 2).await;
     drop(alice);
     clock.advance(3600 * SECOND);
@@ -428,7 +428,7 @@ async fn with_everybody_gone_the_game_waits_and_the_cpu_plays_only_for_the_absen
     let (alice, bob) = two_players(&hall, Privacy::Public);
     let code = alice.view().code.clone();
     play(&alice, "7g7f");
-    let mut watch = hall.watch(&code).unwrap();
+    let mut watch = hall.watch(&code, &player("watcher")).unwrap();
     drop((alice, bob));
     clock.advance(3600 * SECOND);
     hall.tick();
@@ -445,4 +445,173 @@ async fn with_everybody_gone_the_game_waits_and_the_cpu_plays_only_for_the_absen
     hall.tick();
     wait_for(&mut watch, |v| v.moves.len() == 2).await;
     assert_eq!(watch.view().seats[1].label(), "bob (away, CPU plays)");
+}
+
+// ---- invite codes (docs/rules.md §4) ----
+
+/// Whether `code` is shown as 10 letters of the code alphabet in groups of
+/// four: `K7QX-M2P9-TD`.
+fn grouped_code(code: &str) -> bool {
+    let groups: Vec<&str> = code.split('-').collect();
+    let sizes: Vec<usize> = groups.iter().map(|g| g.len()).collect();
+    sizes == [4, 4, 2]
+        && groups
+            .concat()
+            .chars()
+            .all(|c| "ABCDEFGHJKMNPQRSTUVWXYZ23456789".contains(c))
+}
+
+#[tokio::test]
+async fn invite_codes_are_ten_letters_in_groups_typed_in_any_case_with_or_without_dashes() {
+    let (store, clock) = fresh();
+    let hall = open_hall(&store, &clock);
+    for typed in [
+        |c: &str| c.to_string(),
+        |c: &str| c.replace('-', "").to_lowercase(),
+        |c: &str| format!(" {} ", c.replace('-', " ").to_lowercase()),
+    ] {
+        let alice = hall
+            .create_room(&player("alice"), settings(Privacy::Private))
+            .unwrap();
+        let code = alice.view().code.clone();
+        assert!(grouped_code(&code), "{code}");
+        let bob = hall.join(&typed(&code), &player("bob")).unwrap();
+        assert_eq!(bob.view().id, alice.view().id);
+        let watcher = hall.watch(&typed(&code), &player("carol")).unwrap();
+        assert!(watcher.is_spectator());
+    }
+}
+
+#[tokio::test]
+async fn a_room_made_with_a_six_letter_code_is_still_joined_by_it_after_a_restart() {
+    use banmen::hall::events::{Event, Record, SettingsRecord};
+    let (store, clock) = fresh();
+    // The log of a room created before codes grew: its code has 6 letters.
+    let created = Record {
+        at: clock.now_ms(),
+        event: Event::Created {
+            code: "ABC234".into(),
+            host: player("alice"),
+            settings: SettingsRecord::from(&settings(Privacy::Private)),
+        },
+    };
+    store.append("oldrm1", 0, &created.encode()).unwrap();
+    let hall = open_hall(&store, &clock);
+    let bob = hall.join("abc-234", &player("bob")).unwrap();
+    assert_eq!(bob.view().id, "oldrm1");
+    assert_eq!(bob.view().code, "ABC2-34");
+    assert_eq!(
+        hall.join("oldrm1", &player("carol")).err(),
+        Some(HallError::NoEntry),
+        "a private room is not entered by its id"
+    );
+    drop(bob);
+    let hall = open_hall(&store, &clock);
+    let bob = hall.join("ABC234", &player("bob")).unwrap();
+    assert_eq!(bob.seats().iter().count(), 1, "Bob is back in his seat");
+}
+
+#[tokio::test]
+async fn every_failure_by_code_gets_the_same_answer() {
+    let (store, clock) = fresh();
+    let hall = open_hall(&store, &clock);
+    let (full, _bob) = two_players(&hall, Privacy::Public);
+    let private = hall
+        .create_room(&player("dave"), settings(Privacy::Private))
+        .unwrap();
+    let closed = hall
+        .create_room(&player("erin"), settings(Privacy::Private))
+        .unwrap();
+    let closed_code = closed.view().code.clone();
+    drop(closed);
+    let carol = player("carol");
+    let answers = [
+        hall.join("ZZZZ-ZZZZ-ZZ", &carol).err(),
+        hall.join(&full.view().code, &carol).err(),
+        hall.join(&private.view().id, &carol).err(),
+        hall.join(&closed_code, &carol).err(),
+        hall.watch("ZZZZ-ZZZZ-ZZ", &carol).err(),
+        hall.watch(&private.view().id, &carol).err(),
+        hall.watch(&closed_code, &carol).err(),
+    ];
+    for answer in answers {
+        let answer = answer.expect("refused");
+        assert_eq!(answer, HallError::NoEntry);
+        assert_eq!(
+            answer.to_string(),
+            "no room with that code, or it cannot be joined"
+        );
+    }
+    // A seated player coming back is no failure, nor is a public room's id.
+    assert!(hall.join(&full.view().code, &player("bob")).is_ok());
+    assert!(hall.watch(&full.view().id, &carol).is_ok());
+}
+
+#[tokio::test]
+async fn after_ten_failures_an_address_is_slowed_to_one_try_every_15_s() {
+    let (store, clock) = fresh();
+    let hall = open_hall(&store, &clock);
+    let alice = hall
+        .create_room(&player("alice"), settings(Privacy::Private))
+        .unwrap();
+    let code = alice.view().code.clone();
+    let guesser = hall.from_address("192.0.2.7".parse().unwrap());
+    // A new guest identity for every try: only the address is common.
+    for n in 0..10 {
+        let who = guest(&format!("g{n}"));
+        assert_eq!(
+            guesser.join("ZZZZ-ZZZZ-ZZ", &who).err(),
+            Some(HallError::NoEntry)
+        );
+    }
+    // Over the allowance even a right code is not looked up.
+    assert_eq!(
+        guesser.join(&code, &guest("g10")).err(),
+        Some(HallError::TooManyAttempts(15))
+    );
+    assert_eq!(
+        guesser.watch(&code, &guest("g11")).err(),
+        Some(HallError::TooManyAttempts(15))
+    );
+    // Other addresses are not slowed.
+    let other = hall.from_address("198.51.100.1".parse().unwrap());
+    assert!(other.watch(&code, &guest("h1")).is_ok());
+    // 15 s later one more try.
+    clock.advance(15 * SECOND);
+    assert_eq!(
+        guesser.join("ZZZZ-ZZZZ-ZZ", &guest("g12")).err(),
+        Some(HallError::NoEntry)
+    );
+    assert_eq!(
+        guesser.join(&code, &guest("g13")).err(),
+        Some(HallError::TooManyAttempts(15))
+    );
+    clock.advance(15 * SECOND);
+    assert!(guesser.join(&code, &guest("g14")).is_ok());
+}
+
+#[tokio::test]
+async fn after_ten_failures_an_identity_is_slowed_from_any_address() {
+    let (store, clock) = fresh();
+    let hall = open_hall(&store, &clock);
+    let alice = hall
+        .create_room(&player("alice"), settings(Privacy::Private))
+        .unwrap();
+    let code = alice.view().code.clone();
+    let mallory = player("mallory");
+    for n in 0..10 {
+        let from = hall.from_address(format!("203.0.113.{n}").parse().unwrap());
+        assert_eq!(
+            from.watch("ZZZZ-ZZZZ-ZZ", &mallory).err(),
+            Some(HallError::NoEntry)
+        );
+    }
+    let fresh_address = hall.from_address("203.0.113.99".parse().unwrap());
+    assert_eq!(
+        fresh_address.join(&code, &mallory).err(),
+        Some(HallError::TooManyAttempts(15))
+    );
+    assert!(fresh_address.join(&code, &player("bob")).is_ok());
+    clock.advance(15 * SECOND);
+    assert!(hall.watch(&code, &mallory).is_ok());
 }

@@ -31,7 +31,7 @@ fn table(hall: &Hall, kind: GameKind) -> (App, String) {
 
 /// The moves the room has recorded, as text.
 fn played(hall: &Hall, code: &str) -> Vec<String> {
-    let handle = hall.watch(code).expect("watch");
+    let handle = hall.watch(code, &me("watcher")).expect("watch");
     handle.view().moves.iter().map(|m| m.text.clone()).collect()
 }
 

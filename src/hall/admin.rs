@@ -27,7 +27,7 @@ const IDLE_CHECK: Duration = Duration::from_millis(250);
 pub struct RoomReport {
     /// The room's id.
     pub id: String,
-    /// Its invite code.
+    /// Its invite code, in groups of four.
     pub code: String,
     /// The game (`shogi`, `shogi4`, `chess4`).
     pub game: String,
@@ -257,7 +257,7 @@ impl Room {
             .collect();
         RoomReport {
             id: s.id.clone(),
-            code: s.code.clone(),
+            code: super::codes::grouped(&s.code),
             game: s.settings.kind.name().to_string(),
             phase: s.phase.word().to_string(),
             game_id: (s.game_number > 0).then(|| s.game_id()),

@@ -71,7 +71,7 @@ impl Hall {
             self.inner.shared.clone(),
         );
         lock(&self.inner.rooms).insert(id.clone(), room.clone());
-        lock(&self.inner.codes).insert(code, id);
+        lock(&self.inner.codes).insert(super::codes::normalize(&code), id);
         room.schedule();
     }
 }

@@ -17,6 +17,7 @@
 
 pub mod admin;
 pub mod clock;
+pub mod codes;
 pub mod events;
 pub mod journal;
 mod load;
@@ -77,9 +78,15 @@ pub enum HallError {
     /// The rules engine refused.
     #[error("{0}")]
     Rules(#[from] RulesError),
-    /// The room is private: watch by invite code only.
-    #[error("that room is private")]
-    Private,
+    /// A join or watch by code failed: no such code, or the room is full,
+    /// private (reached only by its code) or closed. One answer for all,
+    /// so that it tells a guesser nothing about which codes exist.
+    #[error("no room with that code, or it cannot be joined")]
+    NoEntry,
+    /// Too many failed joins or watches by code from this address or
+    /// identity: the next is allowed after this many seconds.
+    #[error("too many attempts; wait {0} s")]
+    TooManyAttempts(u64),
     /// The game has no export in this format; the formats it has.
     #[error("unknown export format {0:?} (this game has {1})")]
     BadFormat(String, String),
@@ -105,6 +112,11 @@ pub struct HallOptions {
     pub expire_ms: u64,
     /// How long the CPU thinks about a move at the strongest level (ms).
     pub think_ms: u64,
+    /// Failed joins or watches by code an address or identity may make at
+    /// once, before it is slowed.
+    pub join_failures_free: u32,
+    /// After those, the failed attempts allowed per minute.
+    pub join_failures_per_minute: u32,
 }
 
 impl Default for HallOptions {
@@ -114,6 +126,8 @@ impl Default for HallOptions {
             grace_ms: 60_000,
             expire_ms: 7 * 24 * 3600 * 1000,
             think_ms: 1000,
+            join_failures_free: 10,
+            join_failures_per_minute: 4,
         }
     }
 }
@@ -170,12 +184,17 @@ pub(crate) struct HallInner {
     ranked: Mutex<ranked::Ranked>,
     /// When the hall opened (for `stats`).
     started: Instant,
+    /// Failed joins and watches by code, per address and per identity.
+    attempts: codes::Attempts,
 }
 
 /// A handle to the hall, cloned into every session.
 #[derive(Clone)]
 pub struct Hall {
     inner: Arc<HallInner>,
+    /// The address the handle's requests come from (see
+    /// [`Hall::from_address`]); `None` in tools and tests.
+    address: Option<std::net::IpAddr>,
 }
 
 /// Letters for invite codes and room ids: no 0/O, 1/I/L.
@@ -190,9 +209,7 @@ fn random_code(len: usize) -> String {
 
 /// A resume code: 16 letters of 31 (about 79 bits), in groups of four.
 fn new_resume_code() -> String {
-    let letters = random_code(16);
-    let groups: Vec<&str> = (0..4).map(|i| &letters[i * 4..i * 4 + 4]).collect();
-    groups.join("-")
+    codes::grouped(&random_code(16))
 }
 
 /// The stored hash of a resume code; case, dashes and spaces do not count.
@@ -232,6 +249,8 @@ impl Hall {
     /// [`Hall::open`] to rebuild them).
     pub fn with_store(store: Arc<dyn Store>, options: HallOptions, clock: Clock) -> Hall {
         let (lobby, _) = watch::channel(Arc::new(Vec::new()));
+        let attempts =
+            codes::Attempts::new(options.join_failures_free, options.join_failures_per_minute);
         let shared = Arc::new(Shared {
             store,
             clock,
@@ -253,7 +272,18 @@ impl Hall {
                 sessions: Mutex::new(HashMap::new()),
                 ranked: Mutex::new(ranked::Ranked::default()),
                 started: Instant::now(),
+                attempts,
             }),
+            address: None,
+        }
+    }
+
+    /// The same hall, for requests that come from `address`: failed joins
+    /// and watches by code are counted against it too.
+    pub fn from_address(&self, address: std::net::IpAddr) -> Hall {
+        Hall {
+            inner: self.inner.clone(),
+            address: Some(address),
         }
     }
 
@@ -280,7 +310,7 @@ impl Hall {
             }
         };
         let code = loop {
-            let code = random_code(6);
+            let code = random_code(codes::INVITE_LEN);
             if !lock(&self.inner.codes).contains_key(&code) {
                 break code;
             }
@@ -310,27 +340,71 @@ impl Hall {
         Ok(handle)
     }
 
+    /// The room with this invite code (in any case, with or without
+    /// dashes and spaces) or id, and whether it was found by its code.
+    fn locate(&self, code_or_id: &str) -> (Option<Arc<Room>>, bool) {
+        let code = lock(&self.inner.codes)
+            .get(&codes::normalize(code_or_id))
+            .cloned();
+        let by_code = code.is_some();
+        let id = code.unwrap_or_else(|| code_or_id.trim().to_lowercase());
+        (lock(&self.inner.rooms).get(&id).cloned(), by_code)
+    }
+
     fn find(&self, code_or_id: &str) -> Result<Arc<Room>, HallError> {
-        let key = code_or_id.trim();
-        let id = lock(&self.inner.codes)
-            .get(&key.to_uppercase())
-            .cloned()
-            .unwrap_or_else(|| key.to_lowercase());
-        lock(&self.inner.rooms)
-            .get(&id)
-            .cloned()
-            .ok_or_else(|| HallError::NoSuchRoom(key.to_string()))
+        self.locate(code_or_id)
+            .0
+            .ok_or_else(|| HallError::NoSuchRoom(code_or_id.trim().to_string()))
+    }
+
+    /// The keys failed attempts are counted against: the address the
+    /// request comes from (if known) and the identity.
+    fn attempt_keys(&self, who: &Identity) -> Vec<String> {
+        let mut keys = vec![format!("id:{}", who.id)];
+        keys.extend(self.address.map(|ip| format!("ip:{ip}")));
+        keys
+    }
+
+    /// Refuses an attempt by code when the address or the identity has
+    /// used up its allowance of failures (without looking the code up).
+    fn admit(&self, who: &Identity) -> Result<(), HallError> {
+        let now = self.inner.shared.clock.now_ms();
+        self.inner
+            .attempts
+            .check(&self.attempt_keys(who), now)
+            .map_err(HallError::TooManyAttempts)
+    }
+
+    /// Counts a failed attempt by code; the one answer to every failure.
+    fn failed(&self, who: &Identity) -> HallError {
+        let now = self.inner.shared.clock.now_ms();
+        self.inner.attempts.failed(&self.attempt_keys(who), now);
+        tracing::debug!(id = %who.id, address = ?self.address, "join or watch by code failed");
+        HallError::NoEntry
     }
 
     /// Joins a room by invite code (or, for public rooms, by id); a player
-    /// who already has a seat there gets it back.
+    /// who already has a seat there gets it back. Every failure by code
+    /// (no such code, a full, private or closed room) is the same
+    /// [`HallError::NoEntry`] and counts against the address and the
+    /// identity; past their allowance the answer is
+    /// [`HallError::TooManyAttempts`].
     pub fn join(&self, code_or_id: &str, who: &Identity) -> Result<RoomHandle, HallError> {
-        let room = self.find(code_or_id)?;
-        let by_code = lock(&self.inner.codes).contains_key(&code_or_id.trim().to_uppercase());
-        if !by_code && room.is_private() && !room.has_player(&who.id) {
-            return Err(HallError::Private);
+        let (room, by_code) = self.locate(code_or_id);
+        if let Some(room) = &room {
+            if room.has_player(&who.id) || (!by_code && !room.is_private()) {
+                return room.join(who, None);
+            }
         }
-        room.join(who, None)
+        self.admit(who)?;
+        match room {
+            Some(room) if by_code => match room.join(who, None) {
+                Err(HallError::Storage(e)) => Err(HallError::Storage(e)),
+                Err(_) => Err(self.failed(who)),
+                ok => ok,
+            },
+            _ => Err(self.failed(who)),
+        }
     }
 
     /// Takes a keyless player's seat back with its resume code: returns the
@@ -365,14 +439,21 @@ impl Hall {
             .map(|r| r.id_and_code().0)
     }
 
-    /// Watches a room read-only: public rooms by id, private ones by code.
-    pub fn watch(&self, code_or_id: &str) -> Result<RoomHandle, HallError> {
-        let room = self.find(code_or_id)?;
-        let by_code = lock(&self.inner.codes).contains_key(&code_or_id.trim().to_uppercase());
-        if !by_code && room.is_private() {
-            return Err(HallError::Private);
+    /// Watches a room read-only as `who`: public rooms by id, private ones
+    /// by code (or by id for a player seated there). Failures by code are
+    /// answered and counted as in [`Hall::join`].
+    pub fn watch(&self, code_or_id: &str, who: &Identity) -> Result<RoomHandle, HallError> {
+        let (room, by_code) = self.locate(code_or_id);
+        if let Some(room) = &room {
+            if !by_code && (!room.is_private() || room.has_player(&who.id)) {
+                return Ok(room.spectate());
+            }
         }
-        Ok(room.spectate())
+        self.admit(who)?;
+        match room {
+            Some(room) if by_code => Ok(room.spectate()),
+            _ => Err(self.failed(who)),
+        }
     }
 
     /// Quick play: the oldest public online room of `kind` that waits for a
@@ -491,7 +572,11 @@ impl Hall {
                 let Some(inner) = weak.upgrade() else {
                     return;
                 };
-                Hall { inner }.tick();
+                Hall {
+                    inner,
+                    address: None,
+                }
+                .tick();
             }
         });
     }
@@ -578,7 +663,7 @@ impl HallInner {
             return;
         };
         lock(&self.rooms).remove(&id);
-        lock(&self.codes).remove(&code);
+        lock(&self.codes).remove(&codes::normalize(&code));
         let prefix = format!("{id}-");
         lock(&self.games).retain(|game, _| !game.starts_with(&prefix));
         if let Err(e) = self.shared.store.remove_room(&id) {

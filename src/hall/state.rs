@@ -663,7 +663,7 @@ impl RoomState {
             .map(|d| Instant::now() + Duration::from_millis(d.saturating_sub(now)));
         RoomView {
             id: self.id.clone(),
-            code: self.code.clone(),
+            code: super::codes::grouped(&self.code),
             settings: self.settings.clone(),
             host_id: self.host.id.clone(),
             host_name: self.host.name.clone(),

@@ -241,7 +241,7 @@ impl Phase {
 pub struct RoomView {
     /// The room's id (short, also used in game ids).
     pub id: String,
-    /// The invite code.
+    /// The invite code, as shown: in groups of four (`K7QX-M2P9-TD`).
     pub code: String,
     /// The host's settings.
     pub settings: RoomSettings,

@@ -107,8 +107,13 @@ pub fn parse(raw: &[u8]) -> Result<ExecCommand, ExecError> {
     let text = std::str::from_utf8(raw).map_err(|_| ExecError::NotUtf8)?;
     let words: Vec<&str> = text.split_whitespace().collect();
     match words.as_slice() {
-        ["join", code] => Ok(ExecCommand::Open(Entry::Join(code.to_string()))),
-        ["watch", code] => Ok(ExecCommand::Open(Entry::Watch(code.to_string()))),
+        // An invite code may come in groups with spaces: `join K7QX M2P9 TD`.
+        ["join", code @ ..] if !code.is_empty() => {
+            Ok(ExecCommand::Open(Entry::Join(code.concat())))
+        }
+        ["watch", code @ ..] if !code.is_empty() => {
+            Ok(ExecCommand::Open(Entry::Watch(code.concat())))
+        }
         ["resume", code] => Ok(ExecCommand::Open(Entry::Resume(code.to_string()))),
         ["export", rest @ ..] => parse_export(rest),
         ["logs", rest @ ..] => parse_logs(rest).map(|a| ExecCommand::Admin(AdminCommand::Logs(a))),
@@ -181,6 +186,10 @@ mod tests {
         assert_eq!(
             parse(b" watch  xyz "),
             Ok(ExecCommand::Open(Entry::Watch("xyz".into())))
+        );
+        assert_eq!(
+            parse(b"join k7qx m2p9 td"),
+            Ok(ExecCommand::Open(Entry::Join("k7qxm2p9td".into())))
         );
         let usi = ExecCommand::Export {
             game: "g1".into(),

@@ -20,12 +20,13 @@ use super::server::Shared;
 use super::session::{self, SessionIo};
 use crate::hall::admin::ConnectionGuard;
 use crate::hall::view::Entry;
-use crate::hall::{HallError, Identity};
+use crate::hall::{Hall, HallError, Identity};
 use russh::keys::ssh_key;
 use russh::server::{Auth, ChannelOpenHandle, Msg, Response, Session, VerifiedPublicKey};
 use russh::{Channel, ChannelId, ChannelOpenFailure, ChannelWriteHalf, MethodKind, MethodSet, Pty};
 use std::borrow::Cow;
 use std::collections::HashMap;
+use std::net::SocketAddr;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Weak};
 use std::time::Instant;
@@ -99,6 +100,9 @@ struct ChannelState {
 pub struct Handler<A, F> {
     shared: Arc<Shared<A, F>>,
     peer: String,
+    /// The hall as this connection's sessions use it: failed joins by
+    /// code count against the client's address.
+    hall: Hall,
     identity: Option<Identity>,
     /// The SSH user name given.
     user: String,
@@ -118,14 +122,16 @@ pub struct Handler<A, F> {
 impl<A: SessionApp, F: AppFactory<A>> Handler<A, F> {
     pub(crate) fn new(
         shared: Arc<Shared<A, F>>,
-        peer: String,
+        peer: SocketAddr,
         live: Weak<()>,
         authenticated: Arc<AtomicBool>,
     ) -> Self {
         let counted = shared.hall.connection();
+        let hall = shared.hall.from_address(peer.ip());
         Handler {
             shared,
-            peer,
+            peer: peer.to_string(),
+            hall,
             identity: None,
             user: String::new(),
             admin: false,
@@ -172,8 +178,7 @@ impl<A: SessionApp, F: AppFactory<A>> Handler<A, F> {
         state.size = Some(size_tx);
         state.input = Some(input_tx);
         let shared = &self.shared;
-        let mut app =
-            (shared.factory)(shared.hall.clone(), identity, entry, shared.address.clone());
+        let mut app = (shared.factory)(self.hall.clone(), identity, entry, shared.address.clone());
         app.adapt_to_terminal(&state.term);
         let io = SessionIo {
             write,

@@ -274,12 +274,7 @@ async fn connection<A: SessionApp, F: AppFactory<A>>(
     // Sessions hold clones of `live`; the handler only a weak reference.
     let live = Arc::new(());
     let authenticated = Arc::new(AtomicBool::new(false));
-    let handler = Handler::new(
-        shared,
-        peer.to_string(),
-        Arc::downgrade(&live),
-        authenticated.clone(),
-    );
+    let handler = Handler::new(shared, peer, Arc::downgrade(&live), authenticated.clone());
     let start = russh::server::run_stream(config, socket, handler);
     let mut running = match tokio::time::timeout(HANDSHAKE_TIMEOUT, start).await {
         Ok(Ok(running)) => running,

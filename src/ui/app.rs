@@ -267,7 +267,7 @@ impl App {
             Action::Setup(mode) => self.screen = Screen::Setup(SetupScreen::new(mode)),
             Action::Create(settings) => self.enter(hall.create_room(&self.me, settings)),
             Action::Join(code) => self.enter(hall.join(&code, &self.me)),
-            Action::Watch(code) => self.enter(hall.watch(&code)),
+            Action::Watch(code) => self.enter(hall.watch(&code, &self.me)),
             Action::QuickPlay(kind) => self.enter(hall.quick_play(&self.me, kind)),
             Action::Export => self.overlay = Some(Overlay::Export { scroll: 0 }),
             Action::Ratings => {

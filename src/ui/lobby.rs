@@ -25,7 +25,8 @@ pub struct LobbyScreen {
     pub quick: Option<usize>,
 }
 
-/// The longest invite code or room id worth typing.
+/// The longest invite code (10 letters; 6 for rooms made before) or room id
+/// worth typing.
 const CODE_MAX: usize = 12;
 
 impl LobbyScreen {
@@ -238,7 +239,9 @@ impl LobbyScreen {
         let field = row(area, field_y);
         let cursor = if self.editing { "_" } else { "" };
         let label = "Invite code (i): ";
-        let value = format!("[{}{cursor}]", self.code);
+        // Shown in groups of four as the room shows it (`K7QX-M2P9-TD`);
+        // dashes and spaces typed or pasted are left out.
+        let value = format!("[{}{cursor}]", crate::hall::codes::grouped(&self.code));
         let x = put(buf, area, field.x + 2, field.y, label, Style::new());
         let style = if self.editing {
             theme.cursor()

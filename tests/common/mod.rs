@@ -267,13 +267,17 @@ pub async fn read_to_close(
     (out, err, status)
 }
 
-/// The six-letter code after "Invite code: " on the screen.
+/// The invite code after "Invite code: " on the screen (`K7QX-M2P9-TD`).
 pub fn invite_code(screen: &str) -> String {
     let at = screen
         .find("Invite code: ")
         .expect("an invite code on screen")
         + 13;
-    screen[at..at + 6].to_string()
+    screen[at..]
+        .split_whitespace()
+        .next()
+        .unwrap_or("")
+        .to_string()
 }
 
 /// The game id after "game " in the title line.
