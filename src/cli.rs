@@ -5,6 +5,7 @@
 
 use crate::rules::{AnyGame, GameKind, RuleValues, RulesError};
 use clap::{Args, Parser, Subcommand};
+use std::io::{self, Write};
 use std::path::PathBuf;
 use std::time::Instant;
 use thiserror::Error;
@@ -21,6 +22,9 @@ pub enum CliError {
     /// `serve` was given to [`run`], which does not run the server.
     #[error("serve is run by the binary")]
     Serve,
+    /// Standard output could not be written (other than closed early).
+    #[error("cannot write the output: {0}")]
+    Output(std::io::Error),
 }
 
 /// banmen: shogi, four-player shogi and four-player chess over SSH.
@@ -127,33 +131,45 @@ impl GameArgs {
 }
 
 /// Runs a rules command, printing to stdout; an `Err` is a one-line message
-/// for stderr (exit status 2).
+/// for stderr (exit status 2). A stdout closed early (`banmen moves | head
+/// -1`) ends the command quietly, as it ends Unix tools.
 pub fn run(command: Command) -> Result<(), CliError> {
-    match command {
+    let mut out = io::stdout().lock();
+    let written = match command {
         Command::Perft {
             game,
             depth,
             divide,
-        } => perft(&game.build()?, depth, divide),
-        Command::Moves { game } => {
-            for mv in game.build()?.legal_move_texts() {
-                println!("{mv}");
-            }
+        } => perft(&mut out, &game.build()?, depth, divide),
+        Command::Moves { game } => moves(&mut out, &game.build()?),
+        Command::Usi { level } => {
+            drop(out);
+            return crate::cpu::usi::run_stdio(level).map_err(CliError::Usi);
         }
-        Command::Usi { level } => crate::cpu::usi::run_stdio(level).map_err(CliError::Usi)?,
         Command::Serve(_) => return Err(CliError::Serve),
+    };
+    match written.and_then(|()| out.flush()) {
+        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => Err(CliError::Output(e)),
+        _ => Ok(()),
+    }
+}
+
+/// Writes every legal move, one per line.
+fn moves(out: &mut impl Write, game: &AnyGame) -> io::Result<()> {
+    for mv in game.legal_move_texts() {
+        writeln!(out, "{mv}")?;
     }
     Ok(())
 }
 
-/// Prints `<nodes> nodes in <s> s (<M>/s)` last, preceded by `move: count`
+/// Writes `<nodes> nodes in <s> s (<M>/s)` last, preceded by `move: count`
 /// lines when dividing.
-fn perft(game: &AnyGame, depth: u32, divide: bool) {
+fn perft(out: &mut impl Write, game: &AnyGame, depth: u32, divide: bool) -> io::Result<()> {
     let start = Instant::now();
     let nodes = if divide {
         let rows = game.divide(depth);
         for (mv, count) in &rows {
-            println!("{mv}: {count}");
+            writeln!(out, "{mv}: {count}")?;
         }
         rows.iter().map(|(_, n)| n).sum()
     } else {
@@ -161,5 +177,5 @@ fn perft(game: &AnyGame, depth: u32, divide: bool) {
     };
     let secs = start.elapsed().as_secs_f64();
     let rate = nodes as f64 / secs.max(1e-9) / 1e6;
-    println!("{nodes} nodes in {secs:.3} s ({rate:.1}M/s)");
+    writeln!(out, "{nodes} nodes in {secs:.3} s ({rate:.1}M/s)")
 }

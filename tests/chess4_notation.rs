@@ -487,3 +487,45 @@ fn bad_fen4_gives_typed_errors() {
     let clock = START_FEN4.replacen("-0-x", "-4294967295-x", 1);
     assert!(matches!(read(&clock), Err(Fen4Error::BadList { .. })));
 }
+
+/// Teams games played with random moves to a king capture: the FEN4 of
+/// the final position (a seat without a king) reads back and writes
+/// again the same, and so does the PGN4 of the whole game.
+#[test]
+fn finished_teams_games_export_fen4_and_pgn4_that_read_back() {
+    use banmen::rules::chess4::{Chess4Rules, ChessGame4};
+    use banmen::rules::vocab::EndReason;
+    use rand::rngs::StdRng;
+    use rand::{Rng, SeedableRng};
+    let mut rng = StdRng::seed_from_u64(12);
+    let mut finished = 0;
+    for _ in 0..200 {
+        let mut game = ChessGame4::new(Chess4Rules::default(), 0);
+        while game.outcome().is_none() && game.moves().len() < 600 {
+            let moves = game.legal_moves();
+            game.play(moves[rng.random_range(0..moves.len())]).unwrap();
+        }
+        if game.outcome().map(|o| o.reason) != Some(EndReason::KingCaptured) {
+            continue;
+        }
+        finished += 1;
+        let fen = game.position().to_fen4();
+        let back = Position::from_fen4(&fen, Variant::Teams).expect("a finished game's FEN4");
+        assert_eq!(back.to_fen4(), fen);
+        // The seat without a king is out: the rules engine lists the
+        // moves of what is left without trouble.
+        let _ = back.legal_moves();
+        let _ = ChessGame4::from_position(Chess4Rules::default(), back);
+        let pgn = write_game(game.start(), game.moves(), &[]);
+        let (start, moves) = read_game(&pgn, Variant::Teams).expect("a finished game's PGN4");
+        assert_eq!(moves, game.moves());
+        assert_eq!(write_game(&start, &moves, &[]), pgn);
+        if finished == 5 {
+            break;
+        }
+    }
+    assert!(
+        finished >= 3,
+        "only {finished} games ended by a king capture"
+    );
+}

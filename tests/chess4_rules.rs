@@ -318,3 +318,40 @@ fn a_free_for_all_checkmate_is_immediate_and_scores_20() {
     };
     assert!(team.contains(Seat(0)) && team.contains(Seat(2)));
 }
+
+/// Capturing a grey piece of every kind, by Red and by Green, in
+/// free-for-all: the position the move leaves is the position its FEN4
+/// reads back as (turn, kings, points and all), with the same moves. The
+/// grey pieces are written `dK` (chess.com's spelling, owner unknown):
+/// taking a grey king must not touch any live seat's king.
+#[test]
+fn capturing_a_grey_piece_leaves_the_position_its_fen4_reads_back_as() {
+    for kind in ["P", "N", "B", "R", "Q", "K"] {
+        let grey = format!("d{kind}");
+        // Blue is out. A Yellow rook pins Red's knight to Red's king, so
+        // Red's moves depend on where Red's king is known to stand.
+        let all = [
+            KINGS[0],
+            KINGS[2],
+            KINGS[3],
+            ("g8", grey.as_str()),
+            ("g2", "rR"),
+            ("h2", "rN"),
+            ("l8", "gQ"),
+            ("h13", "yR"),
+        ];
+        for (turn, capture) in [("G", "l8-g8"), ("R", "g2-g8")] {
+            let head = format!("{turn}-0,1,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0");
+            let pos = Position::from_fen4(&fen4(&head, &all), Variant::FreeForAll).unwrap();
+            let mut after = pos.clone();
+            let taken = after.play(find(&pos, capture));
+            assert!(taken.on_target.is_some_and(|p| p.dead), "{grey}");
+            let back = Position::from_fen4(&after.to_fen4(), Variant::FreeForAll).unwrap();
+            assert_eq!(after.perft(1), back.perft(1), "{turn} takes {grey}");
+            assert_eq!(texts(&after), texts(&back));
+            assert_eq!(after, back, "{turn} {capture} takes {grey}");
+            assert_eq!(after.points(), [0; 4], "grey pieces are worth nothing");
+            assert_eq!(after.king_square(0), Some(sq("h1")), "{grey}");
+        }
+    }
+}

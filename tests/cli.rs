@@ -175,3 +175,32 @@ fn four_player_chess_perft_and_moves() {
         assert_eq!(out.status.code(), Some(2), "{bad:?}");
     }
 }
+
+/// A stdout closed before the output is written (`banmen perft … | head`
+/// once `head` has had enough) ends the command quietly with status 0,
+/// as it ends Unix tools, and no panic message.
+#[test]
+fn a_closed_stdout_ends_the_command_quietly() {
+    use std::io::Read;
+    use std::process::Stdio;
+    for args in [
+        &["perft", "--game", "chess4", "--depth", "3"][..],
+        &["perft", "--game", "chess4", "--depth", "3", "--divide"],
+        &["moves", "--game", "shogi"],
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_banmen"))
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the binary runs");
+        // The reader closed before the first line comes: every write fails.
+        drop(child.stdout.take());
+        let mut stderr = String::new();
+        let mut err = child.stderr.take().expect("stderr piped");
+        err.read_to_string(&mut stderr).expect("stderr read");
+        let status = child.wait().expect("the binary ends");
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+        assert_eq!(status.code(), Some(0), "{args:?}: {stderr}");
+    }
+}

@@ -134,7 +134,8 @@ impl Position {
     }
 
     /// Writes the position as FEN4 (walls as `x`, dead pieces as `drK`,
-    /// the extension only when an en passant right stands).
+    /// the extension only when an en passant right stands, a seat without
+    /// a king as eliminated).
     pub fn to_fen4(&self) -> String {
         let list = |values: [i64; SEATS]| {
             values
@@ -147,7 +148,9 @@ impl Position {
         let mut out = format!(
             "{}-{}-{}-{}-{}-{}-",
             TURN_LETTERS[self.to_move as usize % SEATS],
-            flags(&|s| self.out[s]),
+            // A seat without a king (taken in a finished teams game) is
+            // out: written so, the position reads back.
+            flags(&|s| self.out[s] || self.kings[s].is_none()),
             flags(&|s| self.castling[s][0]),
             flags(&|s| self.castling[s][1]),
             list(std::array::from_fn(|s| i64::from(self.points[s]))),

@@ -230,8 +230,11 @@ impl Position {
             self.kings[mover as usize] = Some(mv.to);
             self.castling[mover as usize] = [false; 2];
         }
-        for p in taken.pieces().filter(|p| p.kind == Kind::King) {
-            self.kings[p.owner as usize % SEATS] = None;
+        // Only a live king was its seat's: a grey king (`dK` in FEN4 is
+        // read as Red's) belongs to nobody, and taking it is an ordinary
+        // capture that leaves every seat's king where it is.
+        if let Some(owner) = taken.king() {
+            self.kings[owner as usize % SEATS] = None;
         }
         self.board[mv.to.0 as usize] = Some(piece);
         self.clear_rook_rights(mv.from);
