@@ -9,8 +9,9 @@ use std::sync::Mutex;
 /// before had 6; theirs still work.
 pub(crate) const INVITE_LEN: usize = 10;
 
-/// A code as it is kept and looked up: its letters and digits, upper case
-/// (dashes, spaces and case as typed do not count).
+/// A code as it is kept and looked up (invite codes) or hashed (resume
+/// codes): its letters and digits, upper case (dashes, spaces and case as
+/// typed do not count).
 pub fn normalize(code: &str) -> String {
     code.chars()
         .filter(char::is_ascii_alphanumeric)

@@ -150,12 +150,22 @@ struct KeptGame {
     formats: Vec<(String, String)>,
 }
 
+/// `game`'s record in every format it offers, with the players' `names`:
+/// what a finished game is kept as, and what `export` chooses from.
+fn every_export(game: &AnyGame, names: &[String]) -> Vec<(String, String)> {
+    let names: Vec<&str> = names.iter().map(String::as_str).collect();
+    let offered = game.export_formats().iter();
+    offered
+        .filter_map(|f| Some((f.to_string(), game.export(f, &names)?)))
+        .collect()
+}
+
 /// The record `export` gives when no format is asked, among a game's
-/// `offered` formats: KIF where the game has it (two-player shogi, what
-/// Japanese GUIs open), else the game's first (SFEN4, PGN4).
-fn usual_format<'a>(mut offered: impl Iterator<Item = &'a str> + Clone) -> &'a str {
-    let first = offered.clone().next().unwrap_or("kif");
-    offered.find(|f| *f == "kif").unwrap_or(first)
+/// `formats`: KIF where the game has it (two-player shogi, what Japanese
+/// GUIs open), else the game's first (SFEN4, PGN4).
+fn usual_format(formats: &[(String, String)]) -> Option<&str> {
+    let mut names = formats.iter().map(|(name, _)| name.as_str());
+    names.clone().find(|f| *f == "kif").or_else(|| names.next())
 }
 
 /// A finished or running game kept for export.
@@ -214,17 +224,12 @@ fn new_resume_code() -> String {
 
 /// The stored hash of a resume code; case, dashes and spaces do not count.
 fn code_hash(code: &str) -> [u8; 32] {
-    let plain: String = code
-        .chars()
-        .filter(|c| c.is_ascii_alphanumeric())
-        .map(|c| c.to_ascii_uppercase())
-        .collect();
-    Sha256::digest(plain.as_bytes()).into()
+    Sha256::digest(codes::normalize(code).as_bytes()).into()
 }
 
 /// A new guest id, random so it never repeats across restarts.
 pub fn guest_id() -> String {
-    format!("guest:{}", random_code(12).to_lowercase())
+    format!("{}{}", names::GUEST_ID, random_code(12).to_lowercase())
 }
 
 /// Locks a mutex, recovering the data if a panicking thread poisoned it (a
@@ -479,16 +484,8 @@ impl Hall {
     pub fn export(&self, game_id: &str, format: Option<&str>) -> Result<String, HallError> {
         let id = game_id.trim();
         let live = lock(&self.inner.games).get(id).cloned();
-        let formats: Vec<(String, String)> = match live {
-            Some(record) => {
-                let names: Vec<&str> = record.names.iter().map(String::as_str).collect();
-                let game = &record.game;
-                let offered = game.export_formats();
-                let format = format.unwrap_or_else(|| usual_format(offered.iter().copied()));
-                return game
-                    .export(format, &names)
-                    .ok_or_else(|| HallError::BadFormat(format.to_string(), offered.join(", ")));
-            }
+        let formats = match live {
+            Some(record) => every_export(&record.game, &record.names),
             None => {
                 let bytes = self
                     .inner
@@ -501,13 +498,12 @@ impl Hall {
                 kept.formats
             }
         };
-        let names = || formats.iter().map(|(name, _)| name.as_str());
-        let format = format.unwrap_or_else(|| usual_format(names()));
-        let offered = names().collect::<Vec<_>>().join(", ");
-        let found = formats.iter().find(|(name, _)| name == format);
-        found
-            .map(|(_, text)| text.clone())
-            .ok_or_else(|| HallError::BadFormat(format.to_string(), offered))
+        let format = format.or_else(|| usual_format(&formats)).unwrap_or("kif");
+        if let Some((_, text)) = formats.iter().find(|(name, _)| name == format) {
+            return Ok(text.clone());
+        }
+        let offered: Vec<&str> = formats.iter().map(|(name, _)| name.as_str()).collect();
+        Err(HallError::BadFormat(format.to_string(), offered.join(", ")))
     }
 
     /// Remembers a keyed player's display name, or recalls it: when the
@@ -610,14 +606,7 @@ impl HallInner {
     /// Keeps a finished game in the store, in every format, for export
     /// after the room is gone.
     pub(crate) fn keep_finished(&self, s: &RoomState) {
-        let names = s.names();
-        let names: Vec<&str> = names.iter().map(String::as_str).collect();
-        let formats = s
-            .game
-            .export_formats()
-            .iter()
-            .filter_map(|f| Some((f.to_string(), s.game.export(f, &names)?)))
-            .collect();
+        let formats = every_export(&s.game, &s.names());
         let bytes = serde_json::to_vec(&KeptGame { formats }).unwrap_or_default();
         if let Err(e) = self.shared.store.put_game(&s.game_id(), &bytes) {
             tracing::warn!(game = %s.game_id(), "could not keep the finished game: {e}");

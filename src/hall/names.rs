@@ -79,9 +79,12 @@ fn folded(name: &str) -> String {
         .collect()
 }
 
+/// How a guest's identity id begins (the rest is random).
+pub(crate) const GUEST_ID: &str = "guest:";
+
 /// Whether an identity id is a guest's (no SSH key).
 pub fn is_guest_id(id: &str) -> bool {
-    id.starts_with("guest:")
+    id.starts_with(GUEST_ID)
 }
 
 /// A player's name as others see it: a guest is marked `name (guest)`,
