@@ -478,3 +478,47 @@ async fn f2_toggles_pieces_and_the_linux_console_gets_ascii() {
     console.adapt_to_terminal("linux");
     assert!(!render(&mut console, 80, 24).has("玉"));
 }
+
+/// A guest the server named (`ssh play@host` without a key) is asked a
+/// name first, then goes where the session started (here, a room by its
+/// invite code) as that name; Enter alone keeps the server's name.
+#[tokio::test]
+async fn a_guest_named_by_the_server_is_asked_a_name_before_joining() {
+    let hall = Hall::new(1);
+    let room = hall
+        .create_room(&me("alice"), RoomSettings::new(GameKind::Shogi))
+        .unwrap();
+    let code = room.view().code.clone();
+    let guest = banmen::hall::Identity {
+        id: banmen::hall::guest_id(),
+        name: "guest-4".into(),
+        keyed: false,
+    };
+    let seated = |name: &str| {
+        room.view()
+            .seats
+            .iter()
+            .any(|s| s.label().starts_with(name))
+    };
+    let mut app = App::new(hall.clone(), guest.clone(), Entry::Join(code), address());
+    assert!(render(&mut app, 80, 24).has("Your name:"));
+    assert!(!seated("guest-4"), "not seated before a name");
+    chars(&mut app, "Hanako");
+    key(&mut app, KeyCode::Enter);
+    let screen = render(&mut app, 80, 24);
+    assert!(!screen.has("Your name:"), "{}", screen.text());
+    assert!(seated("Hanako"), "{:?}", room.view().seats);
+
+    let other = banmen::hall::Identity {
+        id: banmen::hall::guest_id(),
+        ..guest
+    };
+    let mut plain = App::new(hall.clone(), other, Entry::Lobby, address());
+    key(&mut plain, KeyCode::Enter);
+    let screen = render(&mut plain, 80, 24);
+    assert!(
+        screen.has("Open public rooms") && screen.has("guest-4"),
+        "{}",
+        screen.text()
+    );
+}

@@ -79,6 +79,36 @@ fn folded(name: &str) -> String {
         .collect()
 }
 
+/// Longest display name kept.
+pub const MAX_NAME_CHARS: usize = 16;
+
+/// A display name typed by a client: [hidden](is_hidden) characters
+/// removed (a name is drawn on other players' screens), trimmed, at most
+/// [`MAX_NAME_CHARS`]; `None` if nothing is left or the name is one only
+/// the server gives ([`is_reserved`]: `cpu…`, `admin…`, `guest-…`), so the
+/// caller falls back to the name it would give anyway.
+pub fn clean_name(raw: &str) -> Option<String> {
+    let name: String = raw
+        .chars()
+        .filter(|&c| !is_hidden(c))
+        .take(MAX_NAME_CHARS)
+        .collect();
+    let name = name.trim();
+    (!name.is_empty() && !is_reserved(name)).then(|| name.to_string())
+}
+
+/// The name the server gives the `n`th guest who chose none.
+pub fn guest_name(n: u64) -> String {
+    format!("guest-{n}")
+}
+
+/// Whether `name` is one the server gave a guest ([`guest_name`]): no
+/// player can choose one (`guest` is [reserved](is_reserved)), so a guest
+/// with such a name has not chosen yet.
+pub fn is_given_guest_name(name: &str) -> bool {
+    name.starts_with("guest-")
+}
+
 /// How a guest's identity id begins (the rest is random).
 pub(crate) const GUEST_ID: &str = "guest:";
 
@@ -91,7 +121,7 @@ pub fn is_guest_id(id: &str) -> bool {
 /// unless the server named them (`guest-N`, which says so already and
 /// which no player can choose).
 pub fn shown(id: &str, name: &str) -> String {
-    if is_guest_id(id) && !name.starts_with("guest-") {
+    if is_guest_id(id) && !is_given_guest_name(name) {
         format!("{name} (guest)")
     } else {
         name.to_string()

@@ -3,8 +3,10 @@
 //!
 //! Authentication: `none` is rejected at once (OpenSSH then offers its
 //! keys); `publickey` accepts any key and the key's fingerprint is the
-//! player; `keyboard-interactive` lets guests in after a single optional
-//! "name" prompt. Only `session` channels are accepted, at most
+//! player; `keyboard-interactive` lets guests in at once, without a prompt:
+//! a guest's name is the SSH user name, else the UI asks for one (but not
+//! on `resume`, where the seat has a name already: the command is only
+//! known after authentication, so the question cannot be asked there). Only `session` channels are accepted, at most
 //! [`MAX_CHANNELS`] per connection; subsystems are refused.
 //!
 //! Admins: a key listed in the admin keys may run the admin commands, and
@@ -14,17 +16,17 @@
 use super::admin::{self, AdminError, StreamIo};
 use super::app::{AppFactory, SessionApp};
 use super::exec::{self, AdminCommand, ExecCommand, ExecError};
-use super::keys::{clean_name, key_identity};
+use super::keys::key_identity;
 use super::limits::{InputBudget, clamp_size};
 use super::server::Shared;
 use super::session::{self, SessionIo};
 use crate::hall::admin::ConnectionGuard;
+use crate::hall::names::{clean_name, guest_name};
 use crate::hall::view::Entry;
 use crate::hall::{Hall, HallError, Identity};
 use russh::keys::ssh_key;
 use russh::server::{Auth, ChannelOpenHandle, Msg, Response, Session, VerifiedPublicKey};
 use russh::{Channel, ChannelId, ChannelOpenFailure, ChannelWriteHalf, MethodKind, MethodSet, Pty};
-use std::borrow::Cow;
 use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -72,14 +74,6 @@ pub enum CommandError {
     #[error("{0}")]
     Admin(#[from] AdminError),
 }
-
-/// What keyboard-interactive guests are asked: a title and an instruction,
-/// each ending its line, then the question (see [`guest_request`]).
-const GUEST_PROMPT: &str = concat!(
-    "banmen\n",
-    "Playing as a guest (use an SSH key to keep your name and rating).\n",
-    "Your name (Enter for a guest name): ",
-);
 
 /// What a channel has asked for so far.
 struct ChannelState {
@@ -327,23 +321,6 @@ async fn prohibited(reply: ChannelOpenHandle) -> Result<(), russh::Error> {
     Ok(())
 }
 
-/// The keyboard-interactive request to a guest: one prompt, [`GUEST_PROMPT`],
-/// holding the title and the instruction before the question, with the
-/// request's own `name` and `instructions` left empty. Clients print those
-/// two differently: OpenSSH ends each with a line end of its own (so a
-/// trailing "\n" there would leave a blank line after each), dropbear's
-/// `dbclient` adds none (so without one, title, instruction and question
-/// run together on one line). Both print a prompt as it is, line ends
-/// included: every client shows the title and the instruction on lines of
-/// their own (OpenSSH puts `(play@host) ` before the prompt's first line).
-fn guest_request() -> Auth {
-    Auth::Partial {
-        name: Cow::Borrowed(""),
-        instructions: Cow::Borrowed(""),
-        prompts: Cow::Owned(vec![(Cow::Borrowed(GUEST_PROMPT), true)]),
-    }
-}
-
 /// The methods offered after a rejection.
 pub fn offered_methods() -> MethodSet {
     MethodSet::from(&[MethodKind::PublicKey, MethodKind::KeyboardInteractive][..])
@@ -376,22 +353,18 @@ impl<A: SessionApp, F: AppFactory<A>> russh::server::Handler for Handler<A, F> {
         Ok(self.accepted(identity))
     }
 
+    /// A guest: let in at once (no prompt, see the module docs), named
+    /// by the SSH user unless it is `play`, else `guest-N` until the UI
+    /// asks.
     async fn auth_keyboard_interactive<'a>(
         &'a mut self,
         user: &str,
         _submethods: &str,
-        response: Option<Response<'a>>,
+        _response: Option<Response<'a>>,
     ) -> Result<Auth, Self::Error> {
-        let Some(mut response) = response else {
-            return Ok(guest_request());
-        };
-        let typed = response
-            .next()
-            .and_then(|b| clean_name(&String::from_utf8_lossy(&b)));
-        let n = self.shared.next_guest();
-        let name = typed
-            .or_else(|| clean_name(user).filter(|u| u != "play"))
-            .unwrap_or_else(|| format!("guest-{n}"));
+        let name = clean_name(user)
+            .filter(|u| u != "play")
+            .unwrap_or_else(|| guest_name(self.shared.next_guest()));
         let identity = Identity {
             id: crate::hall::guest_id(),
             name,
@@ -615,39 +588,5 @@ impl<A: SessionApp, F: AppFactory<A>> russh::server::Handler for Handler<A, F> {
         // Dropping the input sender tells the session the client is gone.
         self.channels.remove(&channel);
         Ok(())
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_guest_prompt_has_the_title_and_the_instruction_on_lines_of_their_own() {
-        let Auth::Partial {
-            name,
-            instructions,
-            prompts,
-        } = guest_request()
-        else {
-            panic!("a guest is asked their name");
-        };
-        // Printed with a line end by some clients and without by others:
-        // nothing there.
-        assert_eq!((name.as_ref(), instructions.as_ref()), ("", ""));
-        let [(prompt, echo)] = prompts.as_ref() else {
-            panic!("one prompt: {prompts:?}");
-        };
-        assert!(*echo, "a name is shown as it is typed");
-        let lines: Vec<&str> = prompt.split_inclusive('\n').collect();
-        assert_eq!(
-            lines,
-            [
-                "banmen\n",
-                "Playing as a guest (use an SSH key to keep your name and rating).\n",
-                "Your name (Enter for a guest name): ",
-            ]
-        );
-        assert!(!prompt.contains(['\r', '\x1b']), "{prompt:?}");
     }
 }

@@ -5,7 +5,8 @@
 //! a new key on every start would make every client's `known_hosts` cry
 //! "REMOTE HOST IDENTIFICATION HAS CHANGED".
 
-use crate::hall::{Identity, names};
+use crate::hall::Identity;
+use crate::hall::names::clean_name;
 use russh::keys::ssh_key::{LineEnding, private::Ed25519Keypair};
 use russh::keys::{HashAlg, PrivateKey, PublicKey};
 use std::io::Write;
@@ -103,28 +104,10 @@ fn name_from_fingerprint(fp: &str) -> String {
     format!("player-{short}")
 }
 
-/// Longest display name kept.
-pub const MAX_NAME_CHARS: usize = 16;
-
-/// A display name typed by a client: control and format characters
-/// removed (a name is drawn on other players' screens; see
-/// [`names::is_hidden`]), trimmed, at most [`MAX_NAME_CHARS`]; `None` if
-/// nothing is left or the name is one only the server gives
-/// ([`names::is_reserved`]: `cpu…`, `admin…`, `guest-…`), so the caller
-/// falls back to the name it would give anyway.
-pub fn clean_name(raw: &str) -> Option<String> {
-    let name: String = raw
-        .chars()
-        .filter(|&c| !names::is_hidden(c))
-        .take(MAX_NAME_CHARS)
-        .collect();
-    let name = name.trim();
-    (!name.is_empty() && !names::is_reserved(name)).then(|| name.to_string())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::hall::names::MAX_NAME_CHARS;
 
     #[test]
     fn names_come_from_the_user_unless_it_is_play() {

@@ -7,6 +7,7 @@ use super::export;
 use super::help;
 use super::input::{self, Event, Hits, Input, Key};
 use super::lobby::LobbyScreen;
+use super::name::NameScreen;
 use super::ratings::RatingsScreen;
 use super::room::RoomScreen;
 use super::room_setup::SetupScreen;
@@ -71,10 +72,14 @@ pub enum Action {
     AdminClose(String),
     /// Show the leaderboards and profiles.
     Ratings,
+    /// A guest chose a name (`None`: keep the one the server gave) and
+    /// goes where the session started.
+    Named(Option<String>),
 }
 
 /// The current screen.
 enum Screen {
+    Name(NameScreen),
     Lobby(LobbyScreen),
     Setup(SetupScreen),
     Room(Box<RoomScreen>),
@@ -129,25 +134,34 @@ impl App {
             hits: Hits::default(),
             button_down: false,
         };
+        if asks_name(&app.me, &entry) {
+            app.screen = Screen::Name(NameScreen::new(&app.me.name, entry));
+        } else {
+            app.start(entry);
+        }
+        app
+    }
+
+    /// Goes where the session started.
+    fn start(&mut self, entry: Entry) {
         match entry {
             Entry::Lobby => {
                 // A player with a game going on goes straight back to it.
-                if let Some(id) = app.hall.seat_room(&app.me) {
-                    app.apply(Action::Join(id));
+                if let Some(id) = self.hall.seat_room(&self.me) {
+                    self.apply(Action::Join(id));
                 }
             }
-            Entry::Join(code) => app.apply(Action::Join(code)),
-            Entry::Watch(code) => app.apply(Action::Watch(code)),
-            Entry::Admin => app.screen = Screen::Admin(Box::new(AdminScreen::new(&app.hall))),
-            Entry::Resume(code) => match app.hall.resume(&code) {
+            Entry::Join(code) => self.apply(Action::Join(code)),
+            Entry::Watch(code) => self.apply(Action::Watch(code)),
+            Entry::Admin => self.screen = Screen::Admin(Box::new(AdminScreen::new(&self.hall))),
+            Entry::Resume(code) => match self.hall.resume(&code) {
                 Ok((me, handle)) => {
-                    app.me = me;
-                    app.enter(Ok(handle));
+                    self.me = me;
+                    self.enter(Ok(handle));
                 }
-                Err(e) => app.notice = format!("{e}."),
+                Err(e) => self.notice = format!("{e}."),
             },
         }
-        app
     }
 
     /// One input event (keys, mouse, paste; termwiz's parsed events).
@@ -185,6 +199,7 @@ impl App {
             return;
         }
         let action = match &mut self.screen {
+            Screen::Name(name) => name.update(&event),
             Screen::Lobby(lobby) => {
                 let rooms = self.lobby.borrow().clone();
                 lobby.update(&event, &rooms)
@@ -286,6 +301,16 @@ impl App {
                     admin.refresh(&hall);
                 }
             }
+            Action::Named(name) => {
+                if let Some(name) = name {
+                    self.me.name = name;
+                }
+                let entry = match std::mem::replace(&mut self.screen, lobby_screen()) {
+                    Screen::Name(asked) => asked.then,
+                    _ => Entry::Lobby,
+                };
+                self.start(entry);
+            }
             Action::Play(_)
             | Action::Resign
             | Action::Claim(_)
@@ -347,6 +372,7 @@ impl App {
             self.overlay_body(buf, body, overlay);
         } else {
             match &self.screen {
+                Screen::Name(name) => name.render(buf, body, theme),
                 Screen::Lobby(lobby) => {
                     let rooms = self.lobby.borrow().clone();
                     lobby.render(buf, body, &rooms, theme, &mut self.hits);
@@ -384,6 +410,7 @@ impl App {
         let what = match (&self.screen, self.overlay) {
             (_, Some(Overlay::Help { .. })) => "help".to_string(),
             (_, Some(Overlay::Export { .. })) => "export".to_string(),
+            (Screen::Name(_), None) => "welcome".to_string(),
             (Screen::Lobby(_), None) => "lobby".to_string(),
             (Screen::Setup(_), None) => "create a room".to_string(),
             (Screen::Room(room), None) => room.title(),
@@ -430,6 +457,7 @@ impl App {
                 ("↑↓ PgUp PgDn", "scroll", Key::PageDown),
                 ("Esc", "close", Key::Esc),
             ],
+            (None, Screen::Name(name)) => name.hints(),
             (None, Screen::Lobby(lobby)) => lobby.hints(),
             (None, Screen::Setup(form)) => form.hints(),
             (None, Screen::Room(room)) => room.hints(),
@@ -468,7 +496,7 @@ impl App {
                     std::future::pending::<()>().await;
                 }
             }
-            Screen::Setup(_) => std::future::pending::<()>().await,
+            Screen::Name(_) | Screen::Setup(_) => std::future::pending::<()>().await,
             Screen::Admin(admin) => admin.changed(&self.hall).await,
             Screen::Ratings(_) => std::future::pending::<()>().await,
         }
@@ -489,7 +517,7 @@ impl App {
     pub fn in_lobby(&self) -> bool {
         matches!(
             self.screen,
-            Screen::Lobby(_) | Screen::Setup(_) | Screen::Ratings(_)
+            Screen::Name(_) | Screen::Lobby(_) | Screen::Setup(_) | Screen::Ratings(_)
         )
     }
 
@@ -527,6 +555,18 @@ impl App {
     pub fn set_color(&mut self, on: bool) {
         self.theme.color = on;
     }
+}
+
+/// Whether a session starting at `entry` first asks the player's name: a
+/// guest the server named (no SSH user name given), unless they take back
+/// a seat (`resume`), which has its name, or open the admin screen.
+fn asks_name(me: &Identity, entry: &Entry) -> bool {
+    let named_by_server = !me.keyed && crate::hall::names::is_given_guest_name(&me.name);
+    named_by_server && !matches!(entry, Entry::Resume(_) | Entry::Admin)
+}
+
+fn lobby_screen() -> Screen {
+    Screen::Lobby(LobbyScreen::default())
 }
 
 /// The message drawn when the terminal is below the minimum size.

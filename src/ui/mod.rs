@@ -20,6 +20,7 @@ mod game_view;
 mod help;
 pub mod input;
 mod lobby;
+mod name;
 mod promotion;
 mod ratings;
 mod room;

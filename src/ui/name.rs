@@ -1,0 +1,150 @@
+//! The first screen of a guest who gave no name (`ssh play@host` without
+//! a key): what to be called, before the lobby or the room they asked for.
+//! A guest who comes back with `resume CODE` never sees it: the seat has
+//! its name already.
+
+use super::Theme;
+use super::app::Action;
+use super::input::{Event, Key};
+use super::text::{centered, put};
+use crate::hall::names::{self, MAX_NAME_CHARS};
+use crate::hall::view::Entry;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+
+/// The name being typed, and where the session goes once it is chosen.
+#[derive(Clone, Debug)]
+pub struct NameScreen {
+    /// The name typed so far.
+    pub typed: String,
+    /// Where the session started (lobby, `join CODE`, `watch CODE`).
+    pub then: Entry,
+    /// The name the server gave, kept on Enter with nothing typed.
+    given: String,
+}
+
+impl NameScreen {
+    /// Asks a guest named `given` by the server, who goes on to `then`.
+    pub fn new(given: &str, then: Entry) -> NameScreen {
+        NameScreen {
+            typed: String::new(),
+            then,
+            given: given.to_string(),
+        }
+    }
+
+    /// The key hints (also buttons) shown at the bottom.
+    pub fn hints(&self) -> Vec<(&'static str, &'static str, Key)> {
+        vec![
+            ("Enter", "continue", Key::Enter),
+            ("Esc", "clear", Key::Esc),
+        ]
+    }
+
+    /// Updates the state for one event: [`Action::Named`] once the guest
+    /// pressed Enter (`None`: keep the given name), a notice for a name
+    /// only the server may give.
+    pub fn update(&mut self, event: &Event) -> Action {
+        let key = match event {
+            Event::Paste(text) => {
+                self.type_text(text);
+                return Action::None;
+            }
+            Event::Key(key) | Event::Hit(super::input::Hit::Button(key)) => *key,
+            Event::Hit(_) => return Action::None,
+        };
+        match key {
+            Key::Enter if self.typed.trim().is_empty() => Action::Named(None),
+            Key::Enter => match names::clean_name(&self.typed) {
+                Some(name) => Action::Named(Some(name)),
+                None => {
+                    self.typed.clear();
+                    Action::Notice("That name is the server's own; please choose another.".into())
+                }
+            },
+            Key::Esc => {
+                self.typed.clear();
+                Action::None
+            }
+            Key::Backspace => {
+                self.typed.pop();
+                Action::None
+            }
+            Key::Char(c) => {
+                self.type_text(&c.to_string());
+                Action::None
+            }
+            _ => Action::None,
+        }
+    }
+
+    fn type_text(&mut self, text: &str) {
+        let room = MAX_NAME_CHARS.saturating_sub(self.typed.chars().count());
+        let kept = text.chars().filter(|&c| !names::is_hidden(c)).take(room);
+        self.typed.extend(kept);
+    }
+
+    /// Draws the question in the middle of `area`.
+    pub fn render(&self, buf: &mut Buffer, area: Rect, theme: Theme) {
+        let mid = area.y + area.height / 2;
+        let top = mid.saturating_sub(3).max(area.y);
+        centered(buf, area, top, "Welcome to banmen", theme.title());
+        let why = "Playing as a guest (use an SSH key to keep your name and rating).";
+        centered(buf, area, top + 2, why, Style::new());
+        let label = "Your name: ";
+        let field = format!(
+            "[{:<width$}]",
+            format!("{}_", self.typed),
+            width = MAX_NAME_CHARS + 1
+        );
+        let width = super::text::width(label) + super::text::width(&field);
+        let x = area.x + area.width.saturating_sub(width) / 2;
+        let x = put(buf, area, x, top + 4, label, Style::new());
+        put(buf, area, x, top + 4, &field, theme.cursor());
+        let keep = format!("Enter with nothing typed: {}", self.given);
+        centered(buf, area, top + 6, &keep, theme.dim());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn typed(screen: &mut NameScreen, text: &str) -> Action {
+        for c in text.chars() {
+            screen.update(&Event::Key(Key::Char(c)));
+        }
+        screen.update(&Event::Key(Key::Enter))
+    }
+
+    #[test]
+    fn a_typed_name_is_cleaned_and_kept() {
+        let mut screen = NameScreen::new("guest-3", Entry::Lobby);
+        let action = typed(&mut screen, "  Hanako\u{202E} ");
+        assert_eq!(action, Action::Named(Some("Hanako".into())));
+    }
+
+    #[test]
+    fn enter_alone_keeps_the_given_name() {
+        let mut screen = NameScreen::new("guest-3", Entry::Lobby);
+        assert_eq!(typed(&mut screen, "   "), Action::Named(None));
+    }
+
+    #[test]
+    fn the_servers_names_are_refused_and_the_field_cleared() {
+        let mut screen = NameScreen::new("guest-3", Entry::Lobby);
+        assert!(matches!(
+            typed(&mut screen, "CPU (level 5)"),
+            Action::Notice(_)
+        ));
+        assert!(screen.typed.is_empty());
+    }
+
+    #[test]
+    fn names_stop_at_the_longest_kept() {
+        let mut screen = NameScreen::new("guest-3", Entry::Lobby);
+        screen.update(&Event::Paste("x".repeat(100)));
+        assert_eq!(screen.typed.chars().count(), MAX_NAME_CHARS);
+    }
+}
