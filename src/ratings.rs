@@ -219,6 +219,9 @@ pub struct RatedGame {
     /// The rated players (CPU seats and seats that do not count left out;
     /// teams keep their CPU partners out too).
     pub entrants: Vec<Entrant>,
+    /// Played in a private room: its id is shown only to its players.
+    #[serde(default)]
+    pub private: bool,
 }
 
 impl RatedGame {

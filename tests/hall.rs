@@ -2,6 +2,7 @@
 //! rooms, invite codes, seats, turns, spectators, CPU seats, new rounds and
 //! exports.
 
+use banmen::hall::Reader;
 use banmen::hall::{Hall, HallError, Identity, Mode, Occupant, Phase, Privacy, RoomSettings};
 use banmen::rules::GameKind;
 use banmen::rules::vocab::{Move, Promotion, Seat, Square};
@@ -68,23 +69,27 @@ async fn two_players_meet_by_invite_code_and_play() {
     assert_eq!(watcher.view().spectators, 1);
     assert!(watcher.play(&step((7, 2), (7, 3))).is_err());
 
-    let usi = hall.export(&view.game_id, Some("usi")).unwrap();
+    let usi = hall
+        .export(&view.game_id, Some("usi"), Reader::Admin)
+        .unwrap();
     assert!(usi.ends_with("moves 7g7f 3c3d"), "{usi}");
     assert!(
-        hall.export(&view.game_id, Some("kif"))
+        hall.export(&view.game_id, Some("kif"), Reader::Admin)
             .unwrap()
             .contains("先手：alice")
     );
     // Without a format, two-player shogi's usual record: KIF.
     assert_eq!(
-        hall.export(&view.game_id, None),
-        hall.export(&view.game_id, Some("kif"))
+        hall.export(&view.game_id, None, Reader::Admin),
+        hall.export(&view.game_id, Some("kif"), Reader::Admin)
     );
-    let wrong = hall.export(&view.game_id, Some("pgn")).unwrap_err();
+    let wrong = hall
+        .export(&view.game_id, Some("pgn"), Reader::Admin)
+        .unwrap_err();
     assert!(matches!(wrong, HallError::BadFormat(..)));
     assert!(wrong.to_string().contains("has usi, kif"), "{wrong}");
     assert!(matches!(
-        hall.export("nope-1", Some("usi")),
+        hall.export("nope-1", Some("usi"), Reader::Admin),
         Err(HallError::NoSuchGame(_))
     ));
 }
@@ -190,7 +195,12 @@ async fn a_new_round_needs_every_human_and_swaps_sides() {
     alice.new_round().unwrap();
     let view = alice.view();
     assert_eq!(view.phase, Phase::Playing);
-    assert!(view.game_id.ends_with("-2"));
+    assert_eq!(
+        view.game_id.split('-').nth(1),
+        Some("2"),
+        "{}",
+        view.game_id
+    );
     assert_eq!(
         bob.seats().iter().collect::<Vec<_>>(),
         vec![Seat(0)],
@@ -306,9 +316,9 @@ async fn four_player_games_export_their_own_record_by_default() {
         let mv = banmen::cpu::choose_move(&table.view().game, 1).expect("a first move");
         table.play(&mv).unwrap();
         let id = table.view().game_id.clone();
-        let record = hall.export(&id, None).unwrap();
-        assert_eq!(Ok(record), hall.export(&id, Some(usual)));
-        let kif = hall.export(&id, Some("kif")).unwrap_err();
+        let record = hall.export(&id, None, Reader::Admin).unwrap();
+        assert_eq!(Ok(record), hall.export(&id, Some(usual), Reader::Admin));
+        let kif = hall.export(&id, Some("kif"), Reader::Admin).unwrap_err();
         assert!(kif.to_string().contains(others), "{kif}");
     }
 }

@@ -5,6 +5,7 @@
 //! expiry. The hall runs on an in-memory store shared across "restarts"
 //! and on a manual clock, so minutes and days pass at once.
 
+use banmen::hall::Reader;
 use banmen::hall::{
     AwayPolicy, Clock, Hall, HallError, HallOptions, Occupant, Phase, Privacy, RoomHandle,
     RoomSettings, RoomView, TimeLimit,
@@ -369,16 +370,16 @@ async fn rooms_expire_after_seven_days_and_finished_games_stay() {
         "{expired:?}"
     );
     assert!(matches!(hall.resume(&resume), Err(HallError::NoSuchCode)));
-    let usi = hall.export(&finished, Some("usi")).unwrap();
+    let usi = hall.export(&finished, Some("usi"), Reader::Admin).unwrap();
     assert!(usi.contains("7g7f"), "{usi}");
     // Also after a restart.
     let hall = open_hall(&store, &clock);
     assert_eq!(hall.room_count(), 0);
-    assert!(hall.export(&finished, Some("kif")).is_ok());
+    assert!(hall.export(&finished, Some("kif"), Reader::Admin).is_ok());
     // A kept game's usual record, without a format, is its KIF.
     assert_eq!(
-        hall.export(&finished, None),
-        hall.export(&finished, Some("kif"))
+        hall.export(&finished, None, Reader::Admin),
+        hall.export(&finished, Some("kif"), Reader::Admin)
     );
 }
 

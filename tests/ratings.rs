@@ -63,6 +63,7 @@ fn game(category: Category, places_teams: &[(u8, u8)]) -> RatedGame {
         at: 0,
         seq: 0,
         entrants,
+        private: false,
     }
 }
 
@@ -171,10 +172,14 @@ async fn ranked_games_between_keys_change_ratings_and_show_the_change() {
     let board = hall.leaderboard(Category::Shogi, 10);
     let names: Vec<&str> = board.iter().map(|s| s.name.as_str()).collect();
     assert_eq!(names, ["alice", "bob"]);
-    let profile = hall.profile("key:bob", "bob");
+    let profile = hall.profile("key:bob", "bob", "key:bob");
     assert_eq!(profile.recent.len(), 1);
     assert_eq!(profile.recent[0].place, 2);
-    assert_eq!(profile.recent[0].game_id, a.view().game_id);
+    assert_eq!(profile.recent[0].game_id, Some(a.view().game_id.clone()));
+    // The room was private: others see the result, not the game's id.
+    let seen_by_carol = hall.profile("key:bob", "bob", "key:carol");
+    assert_eq!(seen_by_carol.recent[0].place, 2);
+    assert_eq!(seen_by_carol.recent[0].game_id, None);
     let shogi = profile.ratings.iter().find(|(c, _)| *c == Category::Shogi);
     assert!(shogi.unwrap().1.unwrap().value < 1500.0);
 }

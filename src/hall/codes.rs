@@ -2,6 +2,7 @@
 //! joins and watches by code that keeps a guesser slow (docs/rules.md §4).
 
 use super::lock;
+use sha2::{Digest, Sha256};
 use std::collections::HashMap;
 use std::sync::Mutex;
 
@@ -33,6 +34,26 @@ pub fn grouped(code: &str) -> String {
 
 /// Entries kept before the full ones are dropped.
 const PRUNE_AT: usize = 4096;
+
+/// Letters of a game id's tag (see [`game_tag`]).
+const TAG_LEN: usize = 6;
+
+/// The tag that ends a game's id (`ambtte-2-k3x9qz`): six letters drawn
+/// from the room's invite code and the game's number, so that knowing one
+/// game's id tells nothing of the next one's (`export ROOM-3` cannot
+/// follow a private room), while the id stays the same across restarts.
+pub fn game_tag(code: &str, number: u32) -> String {
+    let seed = format!("game:{}:{number}", normalize(code));
+    let digest = Sha256::digest(seed.as_bytes());
+    let letters = super::ALPHABET;
+    let pick = |b: &u8| letters[usize::from(*b) % letters.len()] as char;
+    digest
+        .iter()
+        .take(TAG_LEN)
+        .map(pick)
+        .collect::<String>()
+        .to_lowercase()
+}
 
 /// Failed attempts per key (an address, an identity): a token bucket whose
 /// credit is counted in milliseconds. The first `free` failures cost

@@ -144,10 +144,17 @@ pub(crate) struct Shared {
     pub(crate) think_time: Duration,
 }
 
-/// A finished game as kept in the store: its record in every format.
+/// A finished game as kept in the store: its record in every format, and
+/// who may read it (games kept before privacy was stored read as public).
 #[derive(Serialize, Deserialize)]
 struct KeptGame {
     formats: Vec<(String, String)>,
+    /// From a private room: only its players may export it.
+    #[serde(default)]
+    private: bool,
+    /// The identities who played it.
+    #[serde(default)]
+    players: Vec<String>,
 }
 
 /// `game`'s record in every format it offers, with the players' `names`:
@@ -168,11 +175,39 @@ fn usual_format(formats: &[(String, String)]) -> Option<&str> {
     names.clone().find(|f| *f == "kif").or_else(|| names.next())
 }
 
+/// Whether `reader` may read a game: an admin always; a player when the
+/// game is public, when they played it, or when `watcher` says they watch
+/// it by the room's code.
+fn may_read(
+    reader: Reader,
+    private: bool,
+    players: &[String],
+    watcher: impl Fn(&Identity) -> bool,
+) -> bool {
+    match reader {
+        Reader::Admin => true,
+        Reader::Player(who) => !private || players.contains(&who.id) || watcher(who),
+    }
+}
+
 /// A finished or running game kept for export.
 #[derive(Clone, Debug)]
 struct GameRecord {
     game: AnyGame,
     names: Vec<String>,
+    /// From a private room (see [`Hall::export`] for who may read it).
+    private: bool,
+    /// The identities seated in it.
+    players: Vec<String>,
+}
+
+/// Who asks for a game's record (see [`Hall::export`]).
+#[derive(Clone, Copy, Debug)]
+pub enum Reader<'a> {
+    /// An admin (or the server's own tools): every game.
+    Admin,
+    /// A player or guest: public games, and private ones they are in.
+    Player(&'a Identity),
 }
 
 /// The shared directory; [`Hall`] is a cheap handle to it.
@@ -310,7 +345,9 @@ impl Hall {
     ) -> Result<RoomHandle, HallError> {
         let id = loop {
             let id = random_code(6).to_lowercase();
-            if !lock(&self.inner.rooms).contains_key(&id) && !self.inner.kept_games_of(&id)? {
+            // A closed room's kept games cannot clash with a new room of the
+            // same id: their ids end in tags drawn from different codes.
+            if !lock(&self.inner.rooms).contains_key(&id) {
                 break id;
             }
         };
@@ -456,7 +493,10 @@ impl Hall {
         }
         self.admit(who)?;
         match room {
-            Some(room) if by_code => Ok(room.spectate()),
+            Some(room) if by_code => {
+                room.add_code_watcher(&who.id);
+                Ok(room.spectate())
+            }
             _ => Err(self.failed(who)),
         }
     }
@@ -481,20 +521,36 @@ impl Hall {
     /// A game's record in `format` (one of the game's export formats;
     /// `None`: the game's usual record, see [`usual_format`]): a game going
     /// on or kept in memory, else a finished game from the store.
-    pub fn export(&self, game_id: &str, format: Option<&str>) -> Result<String, HallError> {
+    ///
+    /// A public room's games are anyone's. A private room's game going on
+    /// is its players' and its watchers' who came in by the invite code; a
+    /// finished one only its players'. To anyone else a private game reads
+    /// as no game at all ([`HallError::NoSuchGame`]), like a wrong id.
+    pub fn export(
+        &self,
+        game_id: &str,
+        format: Option<&str>,
+        reader: Reader,
+    ) -> Result<String, HallError> {
         let id = game_id.trim();
+        let missing = || HallError::NoSuchGame(game_id.to_string());
         let live = lock(&self.inner.games).get(id).cloned();
         let formats = match live {
-            Some(record) => every_export(&record.game, &record.names),
+            Some(record) => {
+                let over = record.game.outcome().is_some();
+                let watcher = |who: &Identity| !over && self.inner.watched_by_code(id, &who.id);
+                if !may_read(reader, record.private, &record.players, watcher) {
+                    return Err(missing());
+                }
+                every_export(&record.game, &record.names)
+            }
             None => {
-                let bytes = self
-                    .inner
-                    .shared
-                    .store
-                    .game(id)?
-                    .ok_or_else(|| HallError::NoSuchGame(game_id.to_string()))?;
+                let bytes = self.inner.shared.store.game(id)?.ok_or_else(missing)?;
                 let kept: KeptGame = serde_json::from_slice(&bytes)
                     .map_err(|e| HallError::Replay(format!("game {id}: {e}")))?;
+                if !may_read(reader, kept.private, &kept.players, |_| false) {
+                    return Err(missing());
+                }
                 kept.formats
             }
         };
@@ -594,20 +650,34 @@ impl HallInner {
         });
     }
 
-    /// Keeps a game for export under its id.
-    pub(crate) fn record_game(&self, game_id: &str, game: &AnyGame, names: Vec<String>) {
+    /// Keeps the room's current game for export under its id.
+    pub(crate) fn record_game(&self, s: &RoomState) {
         let record = GameRecord {
-            game: game.clone(),
-            names,
+            game: s.game.clone(),
+            names: s.names(),
+            private: s.is_private(),
+            players: s.human_ids(),
         };
-        lock(&self.games).insert(game_id.to_string(), record);
+        lock(&self.games).insert(s.game_id(), record);
+    }
+
+    /// Whether `who` watches the room of game `game_id` having come in by
+    /// its invite code.
+    fn watched_by_code(&self, game_id: &str, who: &str) -> bool {
+        let room_id = game_id.split('-').next().unwrap_or_default();
+        let room = lock(&self.rooms).get(room_id).cloned();
+        room.is_some_and(|r| r.watched_by_code(who))
     }
 
     /// Keeps a finished game in the store, in every format, for export
     /// after the room is gone.
     pub(crate) fn keep_finished(&self, s: &RoomState) {
-        let formats = every_export(&s.game, &s.names());
-        let bytes = serde_json::to_vec(&KeptGame { formats }).unwrap_or_default();
+        let kept = KeptGame {
+            formats: every_export(&s.game, &s.names()),
+            private: s.is_private(),
+            players: s.human_ids(),
+        };
+        let bytes = serde_json::to_vec(&kept).unwrap_or_default();
         if let Err(e) = self.shared.store.put_game(&s.game_id(), &bytes) {
             tracing::warn!(game = %s.game_id(), "could not keep the finished game: {e}");
         }
@@ -635,12 +705,6 @@ impl HallInner {
             tracing::warn!("could not store a resume code: {e}");
         }
         code
-    }
-
-    /// Whether a closed room of this id left finished games in the store
-    /// (a new room must not reuse the id, or its games would replace them).
-    fn kept_games_of(&self, id: &str) -> Result<bool, HallError> {
-        Ok(self.shared.store.game(&format!("{id}-1"))?.is_some())
     }
 
     /// Closes a room: its sessions are told `why`, and it is gone from the

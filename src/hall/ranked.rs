@@ -99,8 +99,9 @@ pub struct Standing {
 /// One of a player's recent rated games.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RecentResult {
-    /// The game (for `export`).
-    pub game_id: String,
+    /// The game (for `export`); `None` for a private room's game shown to
+    /// someone who did not play it.
+    pub game_id: Option<String>,
     /// Its category.
     pub category: Category,
     /// When it ended (ms since the epoch).
@@ -152,8 +153,10 @@ impl Hall {
         list
     }
 
-    /// The profile of identity `id` (`name` when they have no rated game).
-    pub fn profile(&self, id: &str, name: &str) -> Profile {
+    /// The profile of identity `id` (`name` when they have no rated game),
+    /// as `viewer` (an identity id) sees it: a private room's games keep
+    /// their ids from anyone who did not play them.
+    pub fn profile(&self, id: &str, name: &str, viewer: &str) -> Profile {
         let ranked = lock(&self.inner.ranked);
         let ratings = Category::ALL
             .iter()
@@ -163,7 +166,7 @@ impl Hall {
             .games
             .iter()
             .rev()
-            .filter_map(|g| recent_result(g, id))
+            .filter_map(|g| recent_result(g, id, viewer))
             .take(RECENT)
             .collect();
         Profile {
@@ -282,6 +285,7 @@ fn rated_game(s: &RoomState, table: &Table, at: u64) -> Option<RatedGame> {
         at,
         seq: 0,
         entrants,
+        private: s.is_private(),
     })
 }
 
@@ -318,12 +322,13 @@ fn changes(game: &RatedGame) -> String {
     format!("Ratings: {}.", parts.join(", "))
 }
 
-/// `id`'s result in `game`, if they played it.
-fn recent_result(game: &RatedGame, id: &str) -> Option<RecentResult> {
+/// `id`'s result in `game`, if they played it, as `viewer` sees it.
+fn recent_result(game: &RatedGame, id: &str, viewer: &str) -> Option<RecentResult> {
     let e = game.entrants.iter().find(|e| e.id == id)?;
+    let shown = !game.private || game.entrants.iter().any(|e| e.id == viewer);
     let sides: HashSet<u8> = game.entrants.iter().map(|e| e.team).collect();
     Some(RecentResult {
-        game_id: game.game_id.clone(),
+        game_id: shown.then(|| game.game_id.clone()),
         category: game.category,
         at: game.at,
         place: e.place,

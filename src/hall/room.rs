@@ -20,6 +20,9 @@ pub struct Room {
     pub(super) state: Mutex<RoomState>,
     /// The search going on, if any.
     thinking: Mutex<Option<Thinking>>,
+    /// Who came in to watch by the invite code (they may export the game
+    /// going on in a private room); not kept across restarts.
+    code_watchers: Mutex<std::collections::HashSet<String>>,
     views: watch::Sender<Arc<RoomView>>,
     hall: HallRef,
     shared: Arc<Shared>,
@@ -60,6 +63,7 @@ impl Room {
         Arc::new(Room {
             state: Mutex::new(state),
             thinking: Mutex::new(None),
+            code_watchers: Mutex::default(),
             views,
             hall,
             shared,
@@ -73,6 +77,16 @@ impl Room {
 
     pub(crate) fn is_private(&self) -> bool {
         lock(&self.state).settings.privacy == Privacy::Private
+    }
+
+    /// Notes that `id` watches by the invite code.
+    pub(crate) fn add_code_watcher(&self, id: &str) {
+        lock(&self.code_watchers).insert(id.to_string());
+    }
+
+    /// Whether `id` came in to watch by the invite code.
+    pub(crate) fn watched_by_code(&self, id: &str) -> bool {
+        lock(&self.code_watchers).contains(id)
     }
 
     pub(crate) fn has_player(&self, id: &str) -> bool {
@@ -211,7 +225,7 @@ impl Room {
             .send_replace(Arc::new(s.view(self.shared.clock.now_ms())));
         if let Some(hall) = self.hall.upgrade() {
             if s.phase != Phase::Waiting {
-                hall.record_game(&s.game_id(), &s.game, s.names());
+                hall.record_game(s);
             }
         }
     }

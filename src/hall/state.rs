@@ -617,8 +617,16 @@ impl RoomState {
         }
     }
 
+    /// The current game's id: the room's id, the game's number and its
+    /// [tag](super::codes::game_tag) (`ambtte-2-k3x9qz`).
     pub fn game_id(&self) -> String {
-        format!("{}-{}", self.id, self.game_number)
+        let tag = super::codes::game_tag(&self.code, self.game_number);
+        format!("{}-{}-{tag}", self.id, self.game_number)
+    }
+
+    /// Whether only the people in the room may see its games.
+    pub fn is_private(&self) -> bool {
+        self.settings.privacy == super::view::Privacy::Private
     }
 
     pub fn names(&self) -> Vec<String> {

@@ -23,7 +23,7 @@ use super::session::{self, SessionIo};
 use crate::hall::admin::ConnectionGuard;
 use crate::hall::names::{clean_name, guest_name};
 use crate::hall::view::Entry;
-use crate::hall::{Hall, HallError, Identity};
+use crate::hall::{Hall, HallError, Identity, Reader};
 use russh::keys::ssh_key;
 use russh::server::{Auth, ChannelOpenHandle, Msg, Response, Session, VerifiedPublicKey};
 use russh::{Channel, ChannelId, ChannelOpenFailure, ChannelWriteHalf, MethodKind, MethodSet, Pty};
@@ -224,7 +224,14 @@ impl<A: SessionApp, F: AppFactory<A>> Handler<A, F> {
                 finish(session, channel, Err(CommandError::CommandNeedsTerminal), 1)
             }
             Ok(ExecCommand::Export { game, format }) => {
-                let result = self.shared.hall.export(&game, format.as_deref());
+                let result = match (&self.identity, self.admin) {
+                    (_, true) => self.hall.export(&game, format.as_deref(), Reader::Admin),
+                    (Some(who), false) => {
+                        self.hall
+                            .export(&game, format.as_deref(), Reader::Player(who))
+                    }
+                    (None, false) => Err(HallError::NoSuchGame(game.clone())),
+                };
                 finish(session, channel, result.map_err(CommandError::from), 1)
             }
             Ok(ExecCommand::Admin(command)) if !self.admin => {

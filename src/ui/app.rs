@@ -290,7 +290,7 @@ impl App {
                     let s = &r.handle.view().settings;
                     crate::ratings::Category::of(s.kind, &s.rules)
                 });
-                self.screen = Screen::Ratings(RatingsScreen::new(category));
+                self.screen = Screen::Ratings(RatingsScreen::new(category, &self.me.id));
             }
             Action::AdminClose(room) => {
                 self.notice = match hall.close_by_admin(&room, &self.me.name) {

@@ -46,6 +46,15 @@ pub fn lines(
         out.extend(text.lines().map(|l| (l.to_string(), false)));
     }
     out.push((String::new(), false));
+    let private = view.settings.privacy == crate::hall::view::Privacy::Private;
+    if private && resume.is_some() {
+        // A guest is someone new on every connection: the command would
+        // not let them in to a private room's game.
+        let why =
+            "A private room's games download only for its players' SSH keys: copy it from here.";
+        out.push((why.into(), true));
+        return out;
+    }
     out.push(("Download later with:".into(), true));
     for format in view.game.export_formats() {
         out.push((export_command(address, &view.game_id, format), false));

@@ -27,12 +27,17 @@ pub struct RatingsScreen {
     selected: usize,
     /// Whose profile is open (identity id and name), if one is.
     profile: Option<(String, String)>,
+    /// Who looks (an identity id): a private room's game ids are shown
+    /// only to its players.
+    viewer: String,
 }
 
 impl RatingsScreen {
-    /// The screen on the leaderboard of `category`.
-    pub fn new(category: Category) -> RatingsScreen {
+    /// The screen on the leaderboard of `category`, as `viewer` (an
+    /// identity id) sees it.
+    pub fn new(category: Category, viewer: &str) -> RatingsScreen {
         RatingsScreen {
+            viewer: viewer.to_string(),
             category: Category::ALL
                 .iter()
                 .position(|c| *c == category)
@@ -111,7 +116,10 @@ impl RatingsScreen {
         hits: &mut Hits,
     ) {
         match &self.profile {
-            Some((id, name)) => profile(buf, area, &hall.profile(id, name), address, theme),
+            Some((id, name)) => {
+                let shown = hall.profile(id, name, &self.viewer);
+                profile(buf, area, &shown, address, theme)
+            }
             None => self.leaderboard(buf, area, hall, theme, hits),
         }
     }
@@ -206,13 +214,13 @@ fn profile(buf: &mut Buffer, area: Rect, p: &Profile, address: &ServerAddress, t
             r.before.value_text(),
             r.after.value_text(),
             r.after.change_from(&r.before),
-            r.game_id
+            r.game_id.as_deref().unwrap_or("(private)")
         );
         put(buf, area, area.x + 1, y, &line, Style::new());
         y += 1;
     }
-    if let Some(r) = p.recent.first() {
-        let command = address.command(false, &format!("export {}", r.game_id));
+    if let Some(id) = p.recent.iter().find_map(|r| r.game_id.as_deref()) {
+        let command = address.command(false, &format!("export {id}"));
         let export = format!("A game's record: {command}");
         put(buf, area, area.x + 1, y + 1, &export, theme.dim());
     }
