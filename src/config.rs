@@ -91,6 +91,12 @@ pub struct LimitsConfig {
     pub join_failures_free: u32,
     /// After those, failed joins or watches allowed per minute.
     pub join_failures_per_minute: u32,
+    /// Open rooms one player (key or guest) may host.
+    pub rooms_per_player: usize,
+    /// Open rooms hosted from one address.
+    pub rooms_per_ip: usize,
+    /// Open rooms in the whole hall.
+    pub max_rooms: usize,
 }
 
 impl Default for LimitsConfig {
@@ -111,6 +117,9 @@ impl Default for LimitsConfig {
             idle_connection_minutes: 60,
             join_failures_free: h.join_failures_free,
             join_failures_per_minute: h.join_failures_per_minute,
+            rooms_per_player: h.rooms_per_player,
+            rooms_per_ip: h.rooms_per_ip,
+            max_rooms: h.max_rooms,
         }
     }
 }
@@ -256,6 +265,9 @@ pub struct SeatsConfig {
     pub grace_seconds: u64,
     /// Days a room nobody is in lives without activity.
     pub expire_days: u64,
+    /// Hours a room nobody is in lives without activity when no person
+    /// has moved in it.
+    pub abandoned_hours: u64,
 }
 
 impl Default for SeatsConfig {
@@ -263,6 +275,7 @@ impl Default for SeatsConfig {
         SeatsConfig {
             grace_seconds: 60,
             expire_days: 7,
+            abandoned_hours: 6,
         }
     }
 }
@@ -293,6 +306,10 @@ impl Config {
             takeover_level: self.cpu.takeover_level,
             grace_ms: self.seats.grace_seconds.saturating_mul(1000),
             expire_ms: self.seats.expire_days.saturating_mul(24 * 3600 * 1000),
+            abandoned_ms: self.seats.abandoned_hours.saturating_mul(3600 * 1000),
+            rooms_per_player: self.limits.rooms_per_player,
+            rooms_per_ip: self.limits.rooms_per_ip,
+            max_rooms: self.limits.max_rooms,
             think_ms: self.cpu.think_ms,
             join_failures_free: self.limits.join_failures_free,
             join_failures_per_minute: self.limits.join_failures_per_minute,
@@ -349,7 +366,30 @@ impl Config {
                 });
             }
         }
+        config.rooms_problem(path)?;
         Ok(config)
+    }
+
+    /// The room limits and the abandoned time must be at least 1: a 0
+    /// would refuse every room, or close a game the moment its player's
+    /// connection drops.
+    fn rooms_problem(&self, path: &Path) -> Result<(), ConfigError> {
+        let l = &self.limits;
+        let settings = [
+            ("[limits] rooms_per_player", l.rooms_per_player as u64),
+            ("[limits] rooms_per_ip", l.rooms_per_ip as u64),
+            ("[limits] max_rooms", l.max_rooms as u64),
+            ("[seats] abandoned_hours", self.seats.abandoned_hours),
+        ];
+        match settings.into_iter().find(|(_, n)| *n == 0) {
+            Some((key, n)) => Err(ConfigError::Invalid {
+                path: path.to_path_buf(),
+                key,
+                value: n.to_string(),
+                reason: "expected at least 1",
+            }),
+            None => Ok(()),
+        }
     }
 }
 
@@ -388,6 +428,33 @@ mod tests {
             assert!(err.contains("[limits] join_failures_"), "{err}");
             assert!(!err.contains('\n'), "{err}");
         }
+    }
+
+    #[test]
+    fn room_limits_are_read_and_checked() {
+        let text = "[limits]\nrooms_per_player = 2\nrooms_per_ip = 3\nmax_rooms = 4\n\
+                    [seats]\nabandoned_hours = 5\n";
+        let o = parse(text).unwrap().hall_options();
+        assert_eq!((o.rooms_per_player, o.rooms_per_ip, o.max_rooms), (2, 3, 4));
+        assert_eq!(o.abandoned_ms, 5 * 3600 * 1000);
+        let d = Config::default().hall_options();
+        assert_eq!(
+            (d.rooms_per_player, d.rooms_per_ip, d.max_rooms),
+            (5, 20, 10_000)
+        );
+        assert_eq!(d.abandoned_ms, 6 * 3600 * 1000);
+        for bad in [
+            "[limits]\nrooms_per_player = 0",
+            "[limits]\nrooms_per_ip = 0",
+            "[limits]\nmax_rooms = 0",
+            "[seats]\nabandoned_hours = 0",
+        ] {
+            let err = parse(bad).unwrap_err().to_string();
+            let key = bad.replace('\n', " ").replace(" = 0", "");
+            assert!(err.contains(&key) && err.contains("at least 1"), "{err}");
+            assert!(!err.contains('\n'), "{err}");
+        }
+        assert!(parse("[limits]\nrooms_per_ip = -1\n").is_err());
     }
 
     #[test]

@@ -338,6 +338,8 @@ async fn rooms_expire_after_seven_days_and_finished_games_stay() {
     let code = carol.view().code.clone();
     let ann = hall.join(&code, &guest("ann")).unwrap();
     let resume = ann.resume_code().unwrap().to_string();
+    // A move: a room nobody played in would close after hours.
+    play(&carol, "7g7f");
     drop((carol, ann));
     clock.advance(6 * DAY);
     hall.tick();

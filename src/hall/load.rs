@@ -2,7 +2,9 @@
 //! through the rules engine. A log that does not replay is reported and
 //! left untouched in the store (an admin can look at it); the other rooms
 //! open as they were, with every player away and the turn clocks holding
-//! the time they had when the server stopped.
+//! the time they had when the server stopped. A restart is not activity:
+//! a room's last activity is its last logged event before it, so rooms
+//! expire on time however often the server restarts.
 
 use super::events::{Event, Record};
 use super::state::RoomState;
@@ -65,6 +67,7 @@ impl Hall {
             self.inner.rate_finished(&mut state);
         }
         let (id, code) = (state.id.clone(), state.code.clone());
+        lock(&self.inner.quota).add(&id, &state.host.id, None);
         let room = Room::new(
             state,
             Arc::downgrade(&self.inner),
@@ -72,6 +75,7 @@ impl Hall {
         );
         lock(&self.inner.rooms).insert(id.clone(), room.clone());
         lock(&self.inner.codes).insert(super::codes::normalize(&code), id);
+        room.enlist();
         room.schedule();
     }
 }

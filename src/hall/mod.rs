@@ -18,10 +18,13 @@
 pub mod admin;
 pub mod clock;
 pub mod codes;
+mod due;
 pub mod events;
 pub mod journal;
+mod listing;
 mod load;
 pub mod names;
+mod quota;
 pub mod ranked;
 pub mod room;
 mod state;
@@ -99,6 +102,15 @@ pub enum HallError {
     /// A stored log does not replay.
     #[error("the room's log does not replay: {0}")]
     Replay(String),
+    /// The player hosts as many open rooms as `[limits] rooms_per_player`.
+    #[error("you have {0} rooms open; finish or resign one, or wait for one to end")]
+    RoomsPerPlayer(usize),
+    /// The address hosts as many open rooms as `[limits] rooms_per_ip`.
+    #[error("{0} rooms are open from your address; finish or resign one first")]
+    RoomsPerAddress(usize),
+    /// The hall holds `[limits] max_rooms` rooms.
+    #[error("the server has {0} rooms open, its most; try again later")]
+    HallFull(usize),
 }
 
 /// Timings of the hall (from `config.toml`).
@@ -110,6 +122,15 @@ pub struct HallOptions {
     pub grace_ms: u64,
     /// How long a room nobody is in lives without activity (ms).
     pub expire_ms: u64,
+    /// How long a room nobody is in lives without activity when no person
+    /// has moved in it (ms): a game against the CPU left at once.
+    pub abandoned_ms: u64,
+    /// Open rooms one identity may host.
+    pub rooms_per_player: usize,
+    /// Open rooms hosted from one address (see [`Hall::from_address`]).
+    pub rooms_per_ip: usize,
+    /// Open rooms in the whole hall.
+    pub max_rooms: usize,
     /// How long the CPU thinks about a move at the strongest level (ms).
     pub think_ms: u64,
     /// Failed joins or watches by code an address or identity may make at
@@ -125,6 +146,10 @@ impl Default for HallOptions {
             takeover_level: 1,
             grace_ms: 60_000,
             expire_ms: 7 * 24 * 3600 * 1000,
+            abandoned_ms: 6 * 3600 * 1000,
+            rooms_per_player: 5,
+            rooms_per_ip: 20,
+            max_rooms: 10_000,
             think_ms: 1000,
             join_failures_free: 10,
             join_failures_per_minute: 4,
@@ -216,6 +241,12 @@ pub(crate) struct HallInner {
     codes: Mutex<HashMap<String, String>>,
     games: Mutex<HashMap<String, GameRecord>>,
     lobby: watch::Sender<Lobby>,
+    /// The lobby's lines, room by room (what `lobby` is made from).
+    listing: Mutex<listing::Listing>,
+    /// When each room next needs the ticker.
+    due: Mutex<due::DueRooms>,
+    /// Open rooms by who hosted them.
+    quota: Mutex<quota::Quota>,
     /// Display names remembered per keyed identity.
     names: Mutex<HashMap<String, String>>,
     shared: Arc<Shared>,
@@ -305,6 +336,9 @@ impl Hall {
                 codes: Mutex::new(HashMap::new()),
                 games: Mutex::new(HashMap::new()),
                 lobby,
+                listing: Mutex::new(listing::Listing::default()),
+                due: Mutex::new(due::DueRooms::default()),
+                quota: Mutex::new(quota::Quota::default()),
                 names: Mutex::new(HashMap::new()),
                 shared,
                 heartbeat: AtomicU64::new(0),
@@ -319,7 +353,8 @@ impl Hall {
     }
 
     /// The same hall, for requests that come from `address`: failed joins
-    /// and watches by code are counted against it too.
+    /// and watches by code are counted against it too, and so are the
+    /// rooms it creates.
     pub fn from_address(&self, address: std::net::IpAddr) -> Hall {
         Hall {
             inner: self.inner.clone(),
@@ -337,7 +372,9 @@ impl Hall {
         self.inner.lobby.subscribe()
     }
 
-    /// Creates a room with `host` in it and returns the host's handle.
+    /// Creates a room with `host` in it and returns the host's handle,
+    /// unless the host, the address or the hall has as many open rooms as
+    /// allowed (see `quota.rs`).
     pub fn create_room(
         &self,
         host: &Identity,
@@ -351,6 +388,22 @@ impl Hall {
                 break id;
             }
         };
+        let options = &self.inner.shared.options;
+        lock(&self.inner.quota).reserve(&id, &host.id, self.address, options)?;
+        let made = self.make_room(id.clone(), host, settings);
+        if made.is_err() {
+            lock(&self.inner.quota).release(&id);
+        }
+        made
+    }
+
+    /// Makes and stores room `id` (counted already) with `host` in it.
+    fn make_room(
+        &self,
+        id: String,
+        host: &Identity,
+        settings: RoomSettings,
+    ) -> Result<RoomHandle, HallError> {
         let code = loop {
             let code = random_code(codes::INVITE_LEN);
             if !lock(&self.inner.codes).contains_key(&code) {
@@ -377,9 +430,7 @@ impl Hall {
         let room = Room::new(state, Arc::downgrade(&self.inner), shared.clone());
         lock(&self.inner.rooms).insert(id.clone(), room.clone());
         lock(&self.inner.codes).insert(code, id);
-        let handle = room.join(host, None)?;
-        self.inner.refresh_lobby();
-        Ok(handle)
+        room.join(host, None)
     }
 
     /// The room with this invite code (in any case, with or without
@@ -587,17 +638,27 @@ impl Hall {
         lock(&self.inner.rooms).len()
     }
 
-    /// Checks every room's timers now (what the ticker does).
-    pub fn tick(&self) {
+    /// Checks the timers of the rooms with one due now (what the ticker
+    /// does); returns how many rooms it looked at.
+    pub fn tick(&self) -> usize {
         let now = self.inner.shared.clock.now_ms();
-        let rooms: Vec<Arc<Room>> = lock(&self.inner.rooms).values().cloned().collect();
-        for room in rooms {
-            match room.tick(now) {
+        let due = lock(&self.inner.due).take_due(now);
+        for (at, id) in &due {
+            let Some(room) = lock(&self.inner.rooms).get(id).cloned() else {
+                continue;
+            };
+            let options = &self.inner.shared.options;
+            match room.tick(now, *at) {
                 Fate::Stays => {}
                 Fate::Empty => self.inner.close_room(&room, "closed", "nobody was in it"),
                 Fate::Expired => {
-                    let days = self.inner.shared.options.expire_ms / 86_400_000;
+                    let days = options.expire_ms / 86_400_000;
                     let why = format!("nobody was in it and nothing happened for {days} days");
+                    self.inner.close_room(&room, "expired", &why)
+                }
+                Fate::Abandoned => {
+                    let hours = options.abandoned_ms / 3_600_000;
+                    let why = format!("nobody played in it or was in it for {hours} hours");
                     self.inner.close_room(&room, "expired", &why)
                 }
             }
@@ -611,9 +672,11 @@ impl Hall {
                 tracing::warn!("heartbeat not stored: {e}");
             }
         }
+        due.len()
     }
 
-    /// Runs [`Hall::tick`] five times a second until the hall is dropped.
+    /// Runs [`Hall::tick`] five times a second until the hall is dropped
+    /// (each tick costs only the rooms with something due).
     pub fn spawn_ticker(&self) {
         let weak = Arc::downgrade(&self.inner);
         tokio::spawn(async move {
@@ -635,19 +698,24 @@ impl Hall {
 }
 
 impl HallInner {
-    /// Rebuilds the lobby list from the public rooms, newest first.
+    /// Sends the lobby its list as the rooms' lines make it.
     pub(crate) fn refresh_lobby(&self) {
-        let rooms: Vec<Arc<Room>> = lock(&self.rooms).values().cloned().collect();
-        let mut list: Vec<(u64, RoomSummary)> = rooms.iter().filter_map(|r| r.summary()).collect();
-        list.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.id.cmp(&b.1.id)));
-        let list: Vec<RoomSummary> = list.into_iter().map(|(_, s)| s).collect();
-        self.lobby.send_if_modified(|old| {
-            if **old == list {
-                return false;
-            }
-            *old = Arc::new(list);
-            true
-        });
+        let list = lock(&self.listing).list();
+        self.lobby.send_replace(Arc::new(list));
+    }
+
+    /// After a change to room `s` (called under the room's lock, so that
+    /// changes arrive in order): moves its due time from `old` and puts its
+    /// lobby line; the lobby is sent a new list only when the line changed
+    /// and `send` (a restart sends once, after every room).
+    pub(crate) fn room_changed(&self, s: &RoomState, old: Option<u64>, send: bool) -> Option<u64> {
+        let next = due::next_due(s, &self.shared.options);
+        lock(&self.due).reschedule(&s.id, old, next);
+        let mut listing = lock(&self.listing);
+        if listing.put(s) && send {
+            self.lobby.send_replace(Arc::new(listing.list()));
+        }
+        next
     }
 
     /// Keeps the room's current game for export under its id.
@@ -716,6 +784,7 @@ impl HallInner {
             return;
         };
         lock(&self.rooms).remove(&id);
+        lock(&self.quota).release(&id);
         lock(&self.codes).remove(&codes::normalize(&code));
         let prefix = format!("{id}-");
         lock(&self.games).retain(|game, _| !game.starts_with(&prefix));
@@ -728,7 +797,6 @@ impl HallInner {
         if let Err(e) = self.shared.store.note(&line.encode()) {
             tracing::warn!(room = %id, "could not journal the room's closing: {e}");
         }
-        self.refresh_lobby();
     }
 }
 

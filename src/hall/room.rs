@@ -5,12 +5,12 @@
 
 use super::events::{ClaimRecord, Event};
 use super::state::RoomState;
-use super::view::{Identity, Occupant, Phase, Privacy, RoomSummary, RoomView};
+use super::view::{Identity, Occupant, Phase, Privacy, RoomView};
 use super::{HallError, HallRef, Shared, lock};
 use crate::cpu::Budget;
 use crate::rules::Claim;
 use crate::rules::vocab::{self, Seat, SeatSet};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use tokio::sync::watch;
 
@@ -26,7 +26,13 @@ pub struct Room {
     views: watch::Sender<Arc<RoomView>>,
     hall: HallRef,
     shared: Arc<Shared>,
+    /// When the ticker next looks at the room ([`NOT_DUE`]: never), as
+    /// entered in the hall's due rooms; changed under the state's lock.
+    due: AtomicU64,
 }
+
+/// The room has no timer running.
+const NOT_DUE: u64 = u64::MAX;
 
 /// A search going on: the position it is about (game number, moves
 /// played) and the flag that stops it.
@@ -54,6 +60,9 @@ pub(crate) enum Fate {
     Empty,
     /// The room is closed: nobody has been in it for the expiry time.
     Expired,
+    /// The room is closed: nobody has been in it for the abandoned time,
+    /// and no person ever moved in it.
+    Abandoned,
 }
 
 impl Room {
@@ -67,7 +76,25 @@ impl Room {
             views,
             hall,
             shared,
+            due: AtomicU64::new(NOT_DUE),
         })
+    }
+
+    /// Enters a rebuilt room's timers and lobby line in the hall (the
+    /// lobby is sent once every room is in).
+    pub(crate) fn enlist(&self) {
+        let s = lock(&self.state);
+        self.tell_hall(&s, false);
+    }
+
+    /// Tells the hall when the room is next due and its lobby line.
+    fn tell_hall(&self, s: &RoomState, send: bool) {
+        let Some(hall) = self.hall.upgrade() else {
+            return;
+        };
+        let old = Some(self.due.load(Ordering::Relaxed)).filter(|d| *d != NOT_DUE);
+        let next = hall.room_changed(s, old, send);
+        self.due.store(next.unwrap_or(NOT_DUE), Ordering::Relaxed);
     }
 
     pub(crate) fn id_and_code(&self) -> (String, String) {
@@ -97,24 +124,6 @@ impl Room {
     pub(crate) fn plays_in(&self, id: &str) -> bool {
         let s = lock(&self.state);
         s.phase == Phase::Playing && s.seats_of(id) != SeatSet::EMPTY
-    }
-
-    /// The lobby line of a public room, with its creation time for sorting.
-    pub(crate) fn summary(&self) -> Option<(u64, RoomSummary)> {
-        let s = lock(&self.state);
-        if s.settings.privacy != Privacy::Public || s.settings.mode != super::Mode::Online {
-            return None;
-        }
-        let summary = RoomSummary {
-            id: s.id.clone(),
-            kind: s.settings.kind,
-            rules: s.settings.rules_summary(),
-            taken: s.seats.iter().filter(|o| **o != Occupant::Empty).count(),
-            total: s.seats.len(),
-            host: super::names::shown(&s.host.id, &s.host.name),
-            phase: s.phase,
-        };
-        Some((s.created, summary))
     }
 
     /// Commits `event` to the room's log (durably) and applies it.
@@ -218,8 +227,8 @@ impl Room {
         }
     }
 
-    /// Publishes a snapshot of `s` (called with the lock held, so snapshots
-    /// go out in the order the changes happened).
+    /// Publishes a snapshot of `s` and tells the hall (called with the
+    /// lock held, so snapshots go out in the order the changes happened).
     fn publish(&self, s: &RoomState) {
         self.views
             .send_replace(Arc::new(s.view(self.shared.clock.now_ms())));
@@ -228,13 +237,11 @@ impl Room {
                 hall.record_game(s);
             }
         }
+        self.tell_hall(s, true);
     }
 
-    /// After a change: refresh the lobby, let the CPU move.
+    /// After a change: let the CPU move.
     fn after_publish(self: &Arc<Self>) {
-        if let Some(hall) = self.hall.upgrade() {
-            hall.refresh_lobby();
-        }
         self.schedule();
     }
 
@@ -376,10 +383,8 @@ impl Room {
             self.publish(&s);
             s.idle_since.is_some() && s.phase != Phase::Playing
         };
-        match (closes, self.hall.upgrade()) {
-            (true, Some(hall)) => hall.close_room(self, "closed", "everybody left"),
-            (_, Some(hall)) => hall.refresh_lobby(),
-            _ => {}
+        if let (true, Some(hall)) = (closes, self.hall.upgrade()) {
+            hall.close_room(self, "closed", "everybody left");
         }
         self.schedule();
     }
@@ -401,28 +406,28 @@ impl Room {
         }
     }
 
-    /// Checks the room's timers at `now`: a turn out of time goes to the
-    /// CPU; away players past the grace period are played by the CPU; a
-    /// room nobody is in closes after the grace period when no game is
-    /// going on, and any room nobody is in closes after the expiry time.
-    pub(crate) fn tick(self: &Arc<Self>, now: u64) -> Fate {
+    /// Checks the room's timers at `now`, the hall having taken out its
+    /// entry due `at`: a turn out of time goes to the CPU; away players
+    /// past the grace period are played by the CPU; a room nobody is in
+    /// closes after the grace period when no game is going on, and any
+    /// room nobody is in closes after its lifetime (see `due.rs`).
+    pub(crate) fn tick(self: &Arc<Self>, now: u64, at: u64) -> Fate {
         let (changed, fate) = {
             let mut s = lock(&self.state);
+            // The entry taken out is gone; a newer one (a change since)
+            // stays where it is.
+            let _ = self
+                .due
+                .compare_exchange(at, NOT_DUE, Ordering::Relaxed, Ordering::Relaxed);
             let seq = s.seq;
             if let Err(e) = self.run_timers(&mut s, now) {
                 tracing::warn!(room = %s.id, "a timer could not be recorded: {e}");
             }
-            let options = &self.shared.options;
-            let idle = s.idle_since.map(|t| now.saturating_sub(t));
-            let fate = match idle {
-                Some(idle) if s.phase != Phase::Playing && idle >= options.grace_ms => Fate::Empty,
-                Some(_) if now.saturating_sub(s.last_activity) >= options.expire_ms => {
-                    Fate::Expired
-                }
-                _ => Fate::Stays,
-            };
+            let fate = super::due::fate(&s, now, &self.shared.options);
             if s.seq != seq {
                 self.publish(&s);
+            } else {
+                self.tell_hall(&s, true);
             }
             (s.seq != seq, fate)
         };

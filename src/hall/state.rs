@@ -65,7 +65,11 @@ pub(crate) struct RoomState {
     /// Since when each away player has been away (ms).
     pub away_since: Vec<(String, u64)>,
     pub created: u64,
+    /// The time of the last logged event, a restart excepted.
     pub last_activity: u64,
+    /// Whether a person (not the CPU for them) has moved in this room, in
+    /// any of its games: a room nobody played in closes sooner.
+    pub human_moved: bool,
     /// The number of the next event in the log.
     pub seq: u64,
     pub spectators: usize,
@@ -134,6 +138,7 @@ impl RoomState {
             away_since: Vec::new(),
             created: at,
             last_activity: at,
+            human_moved: false,
             seq: 1,
             spectators: 0,
             connections: Vec::new(),
@@ -238,7 +243,10 @@ impl RoomState {
             Event::Agreed { id } => self.agree(id, at)?,
             Event::SeatCpu { seat, level } => self.seat_cpu(Seat(*seat), *level)?,
         }
-        self.last_activity = at;
+        // A restart is the server's doing, not the players'.
+        if !matches!(record.event, Event::Restarted { .. }) {
+            self.last_activity = at;
+        }
         Ok(())
     }
 
@@ -336,6 +344,8 @@ impl RoomState {
         if let Some((human, cpu)) = self.moves_by.get_mut(seat.index()) {
             *if by_cpu { cpu } else { human } += 1;
         }
+        let person = matches!(self.seats.get(seat.index()), Some(Occupant::Human { .. }));
+        self.human_moved |= person && !by_cpu;
         self.moves.push(PlayedMove { seat, text });
         self.last_move = Some(mv);
         self.cpu_turn = None;
