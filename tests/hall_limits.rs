@@ -56,13 +56,13 @@ fn journal(store: &MemoryStore) -> Vec<LogLine> {
 }
 
 #[tokio::test]
-async fn a_sixth_room_by_one_player_is_refused_until_one_ends() {
+async fn a_sixth_room_by_one_player_is_refused_while_they_are_in_the_five() {
     let (store, clock) = fresh();
     let hall = open_hall(&store, &clock);
     let alice = player("alice");
-    for _ in 0..5 {
-        left_at_once(&hall, &alice).unwrap();
-    }
+    let mut held: Vec<_> = (0..5)
+        .map(|_| hall.create_room(&alice, vs_cpu()).unwrap())
+        .collect();
     let err = refusal(&hall, &alice);
     assert_eq!(err, HallError::RoomsPerPlayer(5));
     assert_eq!(
@@ -74,17 +74,54 @@ async fn a_sixth_room_by_one_player_is_refused_until_one_ends() {
     assert_eq!(quick, Some(HallError::RoomsPerPlayer(5)));
     // Others still can.
     left_at_once(&hall, &player("bob")).unwrap();
+    // A room that ends frees its place: alice resigns one.
+    held.remove(0).resign().unwrap();
+    assert_eq!(hall.room_count(), 5);
+    held.push(hall.create_room(&alice, vs_cpu()).unwrap());
+    assert_eq!(refusal(&hall, &alice), HallError::RoomsPerPlayer(5));
     // The count holds across a restart.
+    drop(held);
     drop(hall);
     let hall = open_hall(&store, &clock);
-    assert_eq!(refusal(&hall, &alice), HallError::RoomsPerPlayer(5));
-    // A room that ends frees its place: alice resigns one and leaves.
-    let id = hall.seat_room(&alice).expect("a game of alice's");
-    let back = hall.join(&id, &alice).unwrap();
-    back.resign().unwrap();
-    drop(back);
-    assert_eq!(hall.room_count(), 5);
+    assert_eq!(hall.room_count(), 6);
+}
+
+/// Over the limit, a player's oldest room they left alone (nobody in it,
+/// nobody else playing) makes way for the new one: they could not find it
+/// again from the lobby anyway. A room another player is in does not.
+#[tokio::test]
+async fn over_the_limit_the_oldest_room_left_alone_makes_way() {
+    let (store, clock) = fresh();
+    let hall = open_hall(&store, &clock);
+    let alice = player("alice");
+    let first = hall
+        .create_room(&alice, RoomSettings::new(GameKind::Shogi))
+        .unwrap();
+    let first_id = first.view().id.clone();
+    let bob = hall.join(&first.view().code, &player("bob")).unwrap();
+    drop(first);
+    clock.advance(SECOND);
+    let second = hall
+        .create_room(&alice, vs_cpu())
+        .unwrap()
+        .view()
+        .id
+        .clone();
+    for _ in 0..3 {
+        clock.advance(SECOND);
+        left_at_once(&hall, &alice).unwrap();
+    }
+    clock.advance(SECOND);
     left_at_once(&hall, &alice).unwrap();
+    assert_eq!(hall.room_count(), 5);
+    let closed: Vec<String> = journal(&store)
+        .into_iter()
+        .filter(|l| l.event == "closed")
+        .map(|l| l.room)
+        .collect();
+    assert_eq!(closed, [second], "the oldest room left alone, not bob's");
+    assert!(hall.join(&first_id, &alice).is_ok(), "bob's room stays");
+    drop(bob);
 }
 
 #[tokio::test]

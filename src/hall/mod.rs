@@ -389,12 +389,38 @@ impl Hall {
             }
         };
         let options = &self.inner.shared.options;
-        lock(&self.inner.quota).reserve(&id, &host.id, self.address, options)?;
+        let reserve = || lock(&self.inner.quota).reserve(&id, &host.id, self.address, options);
+        match reserve() {
+            Err(HallError::RoomsPerPlayer(_)) if self.recycle_left_room(host) => reserve()?,
+            other => other?,
+        }
         let made = self.make_room(id.clone(), host, settings);
         if made.is_err() {
             lock(&self.inner.quota).release(&id);
         }
         made
+    }
+
+    /// Makes way for a new room of `host`'s, who has as many as allowed, by
+    /// closing the oldest one they left alone (nobody in it, nobody but
+    /// them playing: a game against the CPU they walked away from, which
+    /// they could not find again from the lobby anyway); `false` if there
+    /// is none.
+    fn recycle_left_room(&self, host: &Identity) -> bool {
+        let ids = lock(&self.inner.quota).rooms_of(&host.id);
+        let rooms: Vec<Arc<Room>> = {
+            let open = lock(&self.inner.rooms);
+            ids.iter().filter_map(|id| open.get(id).cloned()).collect()
+        };
+        let left = rooms
+            .into_iter()
+            .filter_map(|r| Some((r.left_alone_by(&host.id)?, r)));
+        let Some((_, oldest)) = left.min_by_key(|(at, _)| *at) else {
+            return false;
+        };
+        self.inner
+            .close_room(&oldest, "closed", "its host left it and opened a new room");
+        true
     }
 
     /// Makes and stores room `id` (counted already) with `host` in it.

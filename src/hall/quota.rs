@@ -40,6 +40,12 @@ impl Quota {
         Ok(())
     }
 
+    /// The open rooms `host` created.
+    pub fn rooms_of(&self, host: &str) -> Vec<String> {
+        let mine = self.owners.iter().filter(|(_, (h, _))| h == host);
+        mine.map(|(room, _)| room.clone()).collect()
+    }
+
     /// Counts a room whatever the limits (a room rebuilt at start).
     pub fn add(&mut self, room: &str, host: &str, address: Option<IpAddr>) {
         let owner = (host.to_string(), address);

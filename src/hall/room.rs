@@ -116,6 +116,15 @@ impl Room {
         lock(&self.code_watchers).contains(id)
     }
 
+    /// When nobody is in the room and no one but `host` plays in it (a
+    /// game against the CPU its host left), the time of its last logged
+    /// event; else `None`.
+    pub(crate) fn left_alone_by(&self, host: &str) -> Option<u64> {
+        let s = lock(&self.state);
+        let alone = s.idle_since.is_some() && s.human_ids().iter().all(|id| id == host);
+        alone.then_some(s.last_activity)
+    }
+
     pub(crate) fn has_player(&self, id: &str) -> bool {
         lock(&self.state).seats_of(id) != SeatSet::EMPTY
     }
