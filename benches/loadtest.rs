@@ -264,7 +264,9 @@ async fn create_room(host: &mut Player) -> Result<String, String> {
     wait_for(host, "Invite code: ").await?;
     let text = host.text();
     let at = text.find("Invite code: ").expect("shown") + 13;
-    Ok(text[at..at + 6].to_string())
+    // Codes are grouped with dashes (`K7QX-M2P9-TD`); older ones are 6 letters.
+    let code = text[at..].split_whitespace().next().unwrap_or("");
+    Ok(code.to_string())
 }
 
 /// Drains what has arrived; (messages, bytes).
