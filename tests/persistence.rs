@@ -618,3 +618,28 @@ async fn after_ten_failures_an_identity_is_slowed_from_any_address() {
     clock.advance(15 * SECOND);
     assert!(hall.watch(&code, &mallory).is_ok());
 }
+
+/// A keyed login that chooses the name it already had writes nothing: the
+/// identity row is written only when the name changes (also across a
+/// restart, which remembers the stored names).
+#[tokio::test]
+async fn a_login_with_the_same_name_does_not_write_it_again() {
+    let (store, clock) = fresh();
+    let hall = open_hall(&store, &clock);
+    hall.remember(player("alice"), true);
+    hall.remember(player("alice"), true);
+    assert_eq!(store.identity_writes(), 1);
+    let mut renamed = player("alice");
+    renamed.name = "Alice K.".into();
+    hall.remember(renamed.clone(), true);
+    assert_eq!(store.identity_writes(), 2);
+    assert_eq!(hall.remember(player("alice"), false).name, "Alice K.");
+    drop(hall);
+    let hall = open_hall(&store, &clock);
+    hall.remember(renamed, true);
+    assert_eq!(
+        store.identity_writes(),
+        2,
+        "the restart remembered the name"
+    );
+}

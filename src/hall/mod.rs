@@ -642,13 +642,18 @@ impl Hall {
     /// Remembers a keyed player's display name, or recalls it: when the
     /// player chose a name (`chosen`), it is stored for their key; when they
     /// did not, a name stored earlier replaces the derived one. Guests are
-    /// returned unchanged.
+    /// returned unchanged. A name already remembered is not written again
+    /// (most logins choose the name they had), so the names lock is held
+    /// across a store write only when a name changes.
     pub fn remember(&self, mut who: Identity, chosen: bool) -> Identity {
         if !who.keyed {
             return who;
         }
         let mut names = lock(&self.inner.names);
         if chosen {
+            if names.get(&who.id) == Some(&who.name) {
+                return who;
+            }
             names.insert(who.id.clone(), who.name.clone());
             if let Err(e) = self.inner.shared.store.put_identity(&who.id, &who.name) {
                 tracing::warn!("could not store the name of {}: {e}", who.id);

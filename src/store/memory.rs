@@ -3,6 +3,7 @@
 
 use super::{Appended, JournalIter, JournalWaiter, RoomLog, SeatToken, Store, StoreError};
 use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::Duration;
 
@@ -27,12 +28,20 @@ type LineCount = Arc<(Mutex<u64>, Condvar)>;
 pub struct MemoryStore {
     maps: Mutex<Maps>,
     lines: LineCount,
+    /// Calls of `put_identity`, for tests of what the hall writes.
+    identity_writes: AtomicU64,
 }
 
 impl MemoryStore {
     /// An empty store.
     pub fn new() -> MemoryStore {
         MemoryStore::default()
+    }
+
+    /// How many times an identity's name was written: a test checks that
+    /// a login with the same name writes nothing.
+    pub fn identity_writes(&self) -> u64 {
+        self.identity_writes.load(Ordering::SeqCst)
     }
 
     fn maps(&self) -> std::sync::MutexGuard<'_, Maps> {
@@ -150,6 +159,7 @@ impl Store for MemoryStore {
     }
 
     fn put_identity(&self, id: &str, name: &str) -> Result<(), StoreError> {
+        self.identity_writes.fetch_add(1, Ordering::SeqCst);
         self.maps()
             .identities
             .insert(id.to_string(), name.to_string());

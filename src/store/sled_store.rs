@@ -3,7 +3,9 @@
 //! Layout (one sled tree each): `meta` (`schema` → [`SCHEMA_VERSION`] as a
 //! big-endian u32, `heartbeat` → unix ms as a big-endian u64), `events`
 //! (room id, a 0x00 byte, seq as a big-endian u64 → event), `tokens`
-//! (hash → JSON [`SeatToken`]), `identities` (id → name), `games`
+//! (hash → JSON [`SeatToken`]), `token_rooms` (room id, a 0x00 byte,
+//! hash → identity: the tokens of a room, found without reading the
+//! others; see the `tokens` module), `identities` (id → name), `games`
 //! (id → record), `journal` (line number as a big-endian u64 → line) and
 //! `rated` (time-ordered key → rated game). Big-endian seqs make sled's key order the log order, and
 //! the 0x00 separator (room ids hold no NUL) sorts a room before any longer
@@ -16,13 +18,19 @@
 //! and drain it at once (sled's writers wait on a subscriber whose queue of
 //! 1,024 is full), then read the lines from the tree.
 //!
-//! Every write but the heartbeat is flushed before it returns. sled 0.34's
+//! Every write but the heartbeat is flushed before it returns, by one
+//! flusher thread shared by all writers (group commit, the `group`
+//! module): concurrent writes wait for the same flush. sled 0.34's
 //! `flush` writes the log and, on Linux, waits with `sync_file_range` (the
 //! same work shared by concurrent callers): enough for a process crash
 //! (`kill -9`), not for a power cut, since it neither flushes the disk's
 //! write cache nor commits the file's size; sled's own `fsync` comes only
 //! every 500 ms. So the store then calls `fdatasync` on its own handle to
 //! the `db` file (an fsync acts on the file, whichever descriptor).
+//!
+//! A testing hook: [`SledOptions::fsync_delay`] (from the environment
+//! variable `BANMEN_FSYNC_DELAY_MS` when opened with [`SledStore::open`])
+//! adds that much time to every flush, to stand for a slow disk.
 //!
 //! Opening is careful with directories that are not ours: a non-empty
 //! directory without a sled config, or with files sled did not write, is
@@ -34,18 +42,21 @@
 //! prefix before the damage, silently (it cannot tell damage from a write
 //! torn by a crash).
 
+mod group;
 mod preflight;
+mod tokens;
 
 use super::{
     Appended, JournalIter, JournalWaiter, RoomLog, SCHEMA_VERSION, SeatToken, Store, StoreError,
 };
+use group::GroupFlush;
 use preflight::preflight;
 use sled::transaction::{ConflictableTransactionError, TransactionError};
 use sled::{Db, Transactional, Tree};
 use std::fs::{self, File};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::{Path, PathBuf};
-use std::sync::{Mutex, MutexGuard};
+use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 
 /// The `meta` key of the schema version.
@@ -55,15 +66,53 @@ const HEARTBEAT_KEY: &[u8] = b"heartbeat";
 /// Separates the room id from the seq in an `events` key.
 const ROOM_END: u8 = 0;
 
+/// The environment variable read by [`SledStore::open`] for
+/// [`SledOptions::fsync_delay`], in milliseconds (a testing hook).
+pub const FSYNC_DELAY_VAR: &str = "BANMEN_FSYNC_DELAY_MS";
+
+/// Called before each flush with its number (1, 2, …); an error fails that
+/// flush and every write waiting for it. A testing hook.
+pub type FlushHook = Arc<dyn Fn(u64) -> Result<(), String> + Send + Sync>;
+
+/// How a [`SledStore`] opens. The defaults are what a server uses; both
+/// fields are testing hooks.
+#[derive(Clone, Default)]
+pub struct SledOptions {
+    /// Time added to every flush (after sled's flush, before the
+    /// `fdatasync`), to stand for a slow disk in tests and benches.
+    pub fsync_delay: Duration,
+    /// Called before every flush.
+    pub before_flush: Option<FlushHook>,
+}
+
+impl SledOptions {
+    /// The defaults, with `fsync_delay` from [`FSYNC_DELAY_VAR`] if set.
+    pub fn from_env() -> Result<SledOptions, StoreError> {
+        let Ok(text) = std::env::var(FSYNC_DELAY_VAR) else {
+            return Ok(SledOptions::default());
+        };
+        let ms: u64 = text.trim().parse().map_err(|_| {
+            StoreError::Io(format!(
+                "{FSYNC_DELAY_VAR} must be a whole number of milliseconds, not {text:?}"
+            ))
+        })?;
+        Ok(SledOptions {
+            fsync_delay: Duration::from_millis(ms),
+            before_flush: None,
+        })
+    }
+}
+
 /// A store in a sled database on disk.
 pub struct SledStore {
     path: PathBuf,
-    db: Db,
-    /// sled's log file, opened again only to `fdatasync` it.
-    db_file: File,
+    /// The flusher thread every write waits on.
+    group: GroupFlush,
     meta: Tree,
     events: Tree,
     tokens: Tree,
+    /// The tokens of each room (see the `tokens` module).
+    token_rooms: Tree,
     identities: Tree,
     games: Tree,
     journal: Tree,
@@ -76,7 +125,14 @@ impl SledStore {
     /// Opens (or creates) the store in `dir`. Refuses, without changing
     /// anything, a directory that holds something else, a damaged database,
     /// one of another schema version, and one another process has open.
+    /// Takes its testing hooks from the environment
+    /// ([`SledOptions::from_env`]).
     pub fn open(dir: &Path) -> Result<SledStore, StoreError> {
+        SledStore::open_with(dir, SledOptions::from_env()?)
+    }
+
+    /// [`SledStore::open`] with the options given.
+    pub fn open_with(dir: &Path, options: SledOptions) -> Result<SledStore, StoreError> {
         preflight(dir)?;
         fs::create_dir_all(dir)
             .map_err(|e| StoreError::Io(format!("cannot create {}: {e}", dir.display())))?;
@@ -88,14 +144,13 @@ impl SledStore {
             meta: tree("meta")?,
             events: tree("events")?,
             tokens: tree("tokens")?,
+            token_rooms: tree("token_rooms")?,
             identities: tree("identities")?,
             games: tree("games")?,
             journal: tree("journal")?,
             rated: tree("rated")?,
             next_line: Mutex::new(0),
-            db_file: File::open(dir.join("db"))
-                .map_err(|e| StoreError::Io(format!("cannot open {}/db: {e}", dir.display())))?,
-            db,
+            group: GroupFlush::start(flusher(dir, &db, options)?)?,
         };
         let last = store.journal.last().map_err(|e| store.error(e))?;
         let next = last.map_or(Ok(1), |(key, _)| line_number(&key).map(|n| n + 1));
@@ -108,7 +163,14 @@ impl SledStore {
                 .map_err(|e| store.error(e))?;
             store.flush()?;
         }
+        store.index_tokens()?;
         Ok(store)
+    }
+
+    /// How many flushes the store has made (each covers every write that
+    /// waited for it): for tests and benches.
+    pub fn flushes(&self) -> u64 {
+        self.group.flushes()
     }
 
     /// The next journal line's number, locked.
@@ -171,26 +233,15 @@ impl SledStore {
         }
     }
 
-    /// Waits until every write so far is on disk, even through a power cut.
+    /// Waits until every write so far is on disk, even through a power
+    /// cut: for a flush of the flusher thread that began after this call.
     fn flush(&self) -> Result<(), StoreError> {
-        self.db.flush().map_err(|e| self.error(e))?;
-        let fsync = self.db_file.sync_data();
-        fsync.map_err(|e| {
-            StoreError::Io(format!(
-                "fdatasync of {}/db failed: {e}",
-                self.path.display()
-            ))
-        })
+        self.group.wait()
     }
 
     /// A sled error met while the store is open.
     fn error(&self, e: sled::Error) -> StoreError {
-        match e {
-            sled::Error::Corruption { at, .. } => {
-                corrupt(&self.path, format!("sled found damage at {at:?}"))
-            }
-            other => StoreError::Io(other.to_string()),
-        }
+        sled_error(&self.path, e)
     }
 
     /// Data that does not decode.
@@ -211,24 +262,6 @@ impl SledStore {
         self.corrupt(format!(
             "event key {key:?} is not room id, 0x00, 8-byte seq"
         ))
-    }
-
-    /// The keys of the seat tokens of `room` (of `identity` in it only, if
-    /// given).
-    fn room_tokens(
-        &self,
-        room: &str,
-        identity: Option<&str>,
-    ) -> Result<Vec<sled::IVec>, StoreError> {
-        let mut keys = Vec::new();
-        for entry in self.tokens.iter() {
-            let (key, value) = entry.map_err(|e| self.error(e))?;
-            let token = decode_token(&value).map_err(|d| self.corrupt(d))?;
-            if token.room == room && identity.is_none_or(|i| token.identity == i) {
-                keys.push(key);
-            }
-        }
-        Ok(keys)
     }
 }
 
@@ -286,19 +319,22 @@ impl Store for SledStore {
     }
 
     /// Removes the events and the tokens in one transaction, so a crash
-    /// never leaves tokens pointing at a room without a log.
+    /// never leaves tokens pointing at a room without a log. The room's
+    /// tokens are found in `token_rooms`, without reading the others.
     fn remove_room(&self, room: &str) -> Result<(), StoreError> {
         let mut event_keys = Vec::new();
         for entry in self.events.scan_prefix(room_prefix(room)).keys() {
             event_keys.push(entry.map_err(|e| self.error(e))?);
         }
-        let token_keys = self.room_tokens(room, None)?;
-        let result = (&self.events, &self.tokens).transaction(|(events, tokens)| {
+        let index_keys = self.room_tokens(room, None)?;
+        let trees = (&self.events, &self.tokens, &self.token_rooms);
+        let result = trees.transaction(|(events, tokens, token_rooms)| {
             for key in &event_keys {
                 events.remove(key)?;
             }
-            for key in &token_keys {
-                tokens.remove(key)?;
+            for key in &index_keys {
+                token_rooms.remove(key)?;
+                tokens.remove(tokens::hash_of(key))?;
             }
             Ok::<(), ConflictableTransactionError<()>>(())
         });
@@ -309,16 +345,27 @@ impl Store for SledStore {
         }
     }
 
+    /// The token and its `token_rooms` entry are written, and the seat's
+    /// old ones removed, in one transaction.
     fn put_token(&self, hash: &[u8; 32], token: &SeatToken) -> Result<(), StoreError> {
         let json = serde_json::to_vec(token).map_err(|e| StoreError::Io(e.to_string()))?;
         let old = self.room_tokens(&token.room, Some(&token.identity))?;
-        let mut batch = sled::Batch::default();
-        for key in old {
-            batch.remove(key);
+        let index_key = tokens::index_key(&token.room, hash);
+        let trees = (&self.tokens, &self.token_rooms);
+        let result = trees.transaction(|(tokens, token_rooms)| {
+            for key in &old {
+                token_rooms.remove(key)?;
+                tokens.remove(tokens::hash_of(key))?;
+            }
+            tokens.insert(&hash[..], json.as_slice())?;
+            token_rooms.insert(index_key.as_slice(), token.identity.as_bytes())?;
+            Ok::<(), ConflictableTransactionError<()>>(())
+        });
+        match result {
+            Ok(()) => self.flush(),
+            Err(TransactionError::Storage(e)) => Err(self.error(e)),
+            Err(TransactionError::Abort(())) => Err(StoreError::Io("token write aborted".into())),
         }
-        batch.insert(&hash[..], json);
-        self.tokens.apply_batch(batch).map_err(|e| self.error(e))?;
-        self.flush()
     }
 
     fn token(&self, hash: &[u8; 32]) -> Result<Option<SeatToken>, StoreError> {
@@ -392,6 +439,27 @@ impl Store for SledStore {
     }
 }
 
+/// The flush the flusher thread runs: the hook, sled's flush, the
+/// artificial delay, then `fdatasync` of sled's log file (opened again here
+/// only for that).
+fn flusher(dir: &Path, db: &Db, options: SledOptions) -> Result<group::FlushFn, StoreError> {
+    let path = dir.to_path_buf();
+    let db = db.clone();
+    let file = File::open(dir.join("db"))
+        .map_err(|e| StoreError::Io(format!("cannot open {}/db: {e}", dir.display())))?;
+    Ok(Box::new(move |number| {
+        if let Some(hook) = &options.before_flush {
+            hook(number).map_err(StoreError::Io)?;
+        }
+        db.flush().map_err(|e| sled_error(&path, e))?;
+        if !options.fsync_delay.is_zero() {
+            std::thread::sleep(options.fsync_delay);
+        }
+        file.sync_data()
+            .map_err(|e| StoreError::Io(format!("fdatasync of {}/db failed: {e}", path.display())))
+    }))
+}
+
 /// Wakes journal readers on sled's subscriber.
 struct Subscribed(sled::Subscriber);
 
@@ -440,6 +508,14 @@ fn split_key(key: &[u8]) -> Option<(&[u8], u64)> {
 
 fn decode_token(bytes: &[u8]) -> Result<SeatToken, Damage> {
     serde_json::from_slice(bytes).map_err(Damage::SeatToken)
+}
+
+/// A sled error met while the store at `path` is open.
+fn sled_error(path: &Path, e: sled::Error) -> StoreError {
+    match e {
+        sled::Error::Corruption { at, .. } => corrupt(path, format!("sled found damage at {at:?}")),
+        other => StoreError::Io(other.to_string()),
+    }
 }
 
 fn corrupt(path: &Path, detail: String) -> StoreError {
