@@ -226,3 +226,38 @@ async fn a_connection_runs_at_most_its_commands() {
     assert_eq!(status, Some(0), "{err}");
     server.stop().await;
 }
+
+/// A client that takes nothing is given up on after the write timeout
+/// (30 s): its channels are closed and their answers dropped, and the
+/// connection may open channels again.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_that_never_reads_has_its_channels_closed_after_30_s() {
+    let _one = ONE_AT_A_TIME.lock().await;
+    let (server, game) = server_with_a_game().await;
+    let ssh = never_reads(server.addr).await;
+    let mut held = Vec::new();
+    for _ in 0..4 {
+        let mut channel = ssh.channel_open_session().await.expect("one of four");
+        channel.exec(true, format!("export {game}")).await.unwrap();
+        assert_eq!(reply(&mut channel).await, Some(true));
+        held.push(channel);
+    }
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(30) + WAIT;
+    for channel in &mut held {
+        loop {
+            let msg = tokio::time::timeout_at(deadline, channel.wait())
+                .await
+                .expect("the server closes the channel in time");
+            match msg {
+                Some(ChannelMsg::Close) | None => break,
+                Some(ChannelMsg::Data { .. }) => panic!("data beyond a window of 0"),
+                Some(_) => {}
+            }
+        }
+    }
+    let again = tokio::time::timeout(WAIT, ssh.channel_open_session())
+        .await
+        .expect("an answer in time");
+    assert!(again.is_ok(), "the closed channels no longer count");
+    server.stop().await;
+}
