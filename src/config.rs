@@ -97,6 +97,27 @@ pub struct LimitsConfig {
     pub rooms_per_ip: usize,
     /// Open rooms in the whole hall.
     pub max_rooms: usize,
+    /// Commands (exec and shell requests) one connection may make before
+    /// it is closed.
+    pub commands_per_connection: usize,
+    /// Leading bits of an IPv6 address that count as one address for the
+    /// per-address limits (1 to 128).
+    #[serde(deserialize_with = "ipv6_prefix")]
+    pub ipv6_prefix: u8,
+}
+
+/// `ipv6_prefix`, refused with a message that names it and its range.
+fn ipv6_prefix<'de, D: serde::Deserializer<'de>>(d: D) -> Result<u8, D::Error> {
+    let n = i64::deserialize(d)?;
+    u8::try_from(n)
+        .ok()
+        .filter(|n| (1..=128).contains(n))
+        .ok_or_else(|| {
+            serde::de::Error::custom(format!(
+                "[limits] ipv6_prefix = {n}: expected a prefix length, 1 to 128 \
+                 (64: the clients of one /64 count as one address)"
+            ))
+        })
 }
 
 impl Default for LimitsConfig {
@@ -120,6 +141,8 @@ impl Default for LimitsConfig {
             rooms_per_player: h.rooms_per_player,
             rooms_per_ip: h.rooms_per_ip,
             max_rooms: h.max_rooms,
+            commands_per_connection: l.commands_per_connection,
+            ipv6_prefix: l.ipv6_prefix,
         }
     }
 }
@@ -137,6 +160,8 @@ impl LimitsConfig {
             lobby_idle: std::time::Duration::from_secs(self.lobby_idle_minutes.saturating_mul(60)),
             input_bytes_per_second: self.input_bytes_per_second,
             input_burst_bytes: self.input_burst_bytes,
+            commands_per_connection: self.commands_per_connection.max(1),
+            ipv6_prefix: self.ipv6_prefix,
         }
     }
 }
@@ -455,6 +480,25 @@ mod tests {
             assert!(!err.contains('\n'), "{err}");
         }
         assert!(parse("[limits]\nrooms_per_ip = -1\n").is_err());
+    }
+
+    #[test]
+    fn ipv6_prefix_and_commands_per_connection() {
+        let c = parse("[limits]\nipv6_prefix = 48\ncommands_per_connection = 7\n").unwrap();
+        assert_eq!(c.limits.limits().ipv6_prefix, 48);
+        assert_eq!(c.limits.limits().commands_per_connection, 7);
+        assert_eq!(Config::default().limits.limits().ipv6_prefix, 64);
+        assert_eq!(Config::default().limits.commands_per_connection, 100);
+        for bad in ["0", "129", "256", "-1"] {
+            let err = parse(&format!("[limits]\nipv6_prefix = {bad}\n"))
+                .unwrap_err()
+                .to_string();
+            let start = format!("config.toml: [limits] ipv6_prefix = {bad}: ");
+            assert!(err.starts_with(&start), "{err}");
+            assert!(err.contains("1 to 128") && !err.contains('\n'), "{err}");
+        }
+        let err = parse("[limits]\nipv6_prefix = \"64\"\n").unwrap_err();
+        assert!(!err.to_string().contains('\n'), "{err}");
     }
 
     #[test]

@@ -5,7 +5,7 @@
 //! -t`), the client leaving, or the server stopping.
 
 use super::exec::{AdminCommand, LogsArgs};
-use super::session::{end_channel, send_or_give_up};
+use super::output::{end_channel, send_or_give_up};
 use crate::hall::journal::{JournalError, LogLine, LogQuery, parse_since};
 use crate::hall::{Hall, HallError};
 use crate::store::StoreError;

@@ -9,6 +9,17 @@
 //! known after authentication, so the question cannot be asked there). Only `session` channels are accepted, at most
 //! [`MAX_CHANNELS`] per connection; subsystems are refused.
 //!
+//! Channels: each takes one exec or shell request (a second is refused),
+//! and a connection takes at most `[limits] commands_per_connection`
+//! (then it is closed). A channel counts against [`MAX_CHANNELS`] until
+//! the client closes it, or until the server has sent everything it had
+//! for it and its close: russh 0.65 forgets a channel once the server's
+//! close is on its way and ignores the client's answer to it, so no
+//! later moment can be observed; what the server then holds of it is a
+//! few hundred bytes, bounded by the commands cap. Command answers go out
+//! as the client's window admits them, through `output.rs`, never queued
+//! inside russh.
+//!
 //! Admins: a key listed in the admin keys may run the admin commands, and
 //! `ssh -t admin@host` gives it the admin screen. Anyone else asking gets
 //! a plain refusal, and the attempt is logged (at `warn`).
@@ -18,17 +29,20 @@ use super::app::{AppFactory, SessionApp};
 use super::exec::{self, AdminCommand, ExecCommand, ExecError};
 use super::keys::key_identity;
 use super::limits::{InputBudget, clamp_size};
-use super::server::Shared;
+use super::output::{self, Answer};
+use super::server::{Peer, Shared};
 use super::session::{self, SessionIo};
 use crate::hall::admin::ConnectionGuard;
 use crate::hall::names::{clean_name, guest_name};
 use crate::hall::view::Entry;
 use crate::hall::{Hall, HallError, Identity, Reader};
 use russh::keys::ssh_key;
-use russh::server::{Auth, ChannelOpenHandle, Msg, Response, Session, VerifiedPublicKey};
-use russh::{Channel, ChannelId, ChannelOpenFailure, ChannelWriteHalf, MethodKind, MethodSet, Pty};
+use russh::server::{Auth, ChannelOpenHandle, Handle, Msg, Response, Session, VerifiedPublicKey};
+use russh::{
+    Channel, ChannelId, ChannelOpenFailure, ChannelWriteHalf, Disconnect, MethodKind, MethodSet,
+    Pty,
+};
 use std::collections::HashMap;
-use std::net::SocketAddr;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Weak};
 use std::time::Instant;
@@ -88,6 +102,17 @@ struct ChannelState {
     input: Option<mpsc::Sender<Vec<u8>>>,
     /// What input the client may still send (the rest is dropped).
     budget: InputBudget,
+    /// Whether an exec or shell request came (one per channel).
+    requested: bool,
+    /// Set once the server has ended the channel: it stops counting
+    /// against [`MAX_CHANNELS`] (see the module docs).
+    ended: Arc<AtomicBool>,
+}
+
+impl ChannelState {
+    fn ended(&self) -> bool {
+        self.ended.load(Ordering::Acquire)
+    }
 }
 
 /// A connection's handler.
@@ -111,20 +136,24 @@ pub struct Handler<A, F> {
     /// Set once the client has logged in: the connection closes one that
     /// has not within `[limits] auth_timeout_seconds`.
     authenticated: Arc<AtomicBool>,
+    /// Exec and shell requests so far (see `[limits]
+    /// commands_per_connection`).
+    commands: usize,
 }
 
 impl<A: SessionApp, F: AppFactory<A>> Handler<A, F> {
     pub(crate) fn new(
         shared: Arc<Shared<A, F>>,
-        peer: SocketAddr,
+        peer: Peer,
         live: Weak<()>,
         authenticated: Arc<AtomicBool>,
     ) -> Self {
         let counted = shared.hall.connection();
-        let hall = shared.hall.from_address(peer.ip());
+        // Per address as the gate counts it: an IPv6 client by its prefix.
+        let hall = shared.hall.from_address(peer.group);
         Handler {
             shared,
-            peer: peer.to_string(),
+            peer: peer.addr.to_string(),
             hall,
             identity: None,
             user: String::new(),
@@ -133,6 +162,7 @@ impl<A: SessionApp, F: AppFactory<A>> Handler<A, F> {
             _counted: counted,
             live,
             authenticated,
+            commands: 0,
         }
     }
 
@@ -159,7 +189,7 @@ impl<A: SessionApp, F: AppFactory<A>> Handler<A, F> {
         let Some(counted) = self.shared.hall.open_session(&identity.id, max) else {
             tracing::info!(peer = %self.peer, id = %identity.id, "session refused: {max} open");
             let refusal = CommandError::TooManySessions(max);
-            return finish(session, channel, Err(refusal), 1);
+            return self.finish(channel, Err(refusal), 1);
         };
         let Some(state) = self.channels.get_mut(&channel) else {
             return Ok(());
@@ -181,9 +211,11 @@ impl<A: SessionApp, F: AppFactory<A>> Handler<A, F> {
             shutdown: shared.shutdown.clone(),
             lobby_idle: shared.limits.lobby_idle,
         };
+        let done = Ended::new(&state.ended, session.handle(), channel);
         let live = self.live.upgrade();
         tokio::spawn(async move {
             session::run(app, io).await;
+            done.close().await;
             drop((live, counted));
         });
         Ok(())
@@ -198,17 +230,35 @@ impl<A: SessionApp, F: AppFactory<A>> Handler<A, F> {
         session: &mut Session,
     ) -> Result<(), russh::Error> {
         session.channel_success(channel)?;
-        let result = self.run_command(channel, raw, session);
-        // A command answered at once has closed its channel: it no longer
-        // counts against the connection's channels.
-        if self
-            .channels
-            .get(&channel)
-            .is_some_and(|c| c.write.is_some())
-        {
-            self.channels.remove(&channel);
+        self.run_command(channel, raw, session)
+    }
+
+    /// Counts an exec or shell request: `false` when it is refused, as a
+    /// second one on its channel (the client is told), or as one over
+    /// the connection's commands (the connection is closed).
+    fn take_request(
+        &mut self,
+        channel: ChannelId,
+        session: &mut Session,
+    ) -> Result<bool, russh::Error> {
+        self.commands += 1;
+        let most = self.shared.limits.commands_per_connection;
+        if self.commands > most {
+            tracing::debug!(peer = %self.peer, most, "too many commands on one connection; closed");
+            let why = "too many commands on one connection";
+            session.disconnect(Disconnect::ByApplication, why, "en")?;
+            return Ok(false);
         }
-        result
+        match self.channels.get_mut(&channel) {
+            Some(state) if !state.requested => {
+                state.requested = true;
+                Ok(true)
+            }
+            _ => {
+                session.channel_failure(channel)?;
+                Ok(false)
+            }
+        }
     }
 
     fn run_command(
@@ -221,7 +271,7 @@ impl<A: SessionApp, F: AppFactory<A>> Handler<A, F> {
         match exec::parse(raw) {
             Ok(ExecCommand::Open(entry)) if has_pty => self.start_session(channel, entry, session),
             Ok(ExecCommand::Open(_)) => {
-                finish(session, channel, Err(CommandError::CommandNeedsTerminal), 1)
+                self.finish(channel, Err(CommandError::CommandNeedsTerminal), 1)
             }
             Ok(ExecCommand::Export { game, format }) => {
                 let result = match (&self.identity, self.admin) {
@@ -232,27 +282,27 @@ impl<A: SessionApp, F: AppFactory<A>> Handler<A, F> {
                     }
                     (None, false) => Err(HallError::NoSuchGame(game.clone())),
                 };
-                finish(session, channel, result.map_err(CommandError::from), 1)
+                self.finish(channel, result.map_err(CommandError::from), 1)
             }
             Ok(ExecCommand::Admin(command)) if !self.admin => {
                 self.refuse_admin(&format!("{command:?}"));
-                finish(session, channel, Err(CommandError::NotAdmin), 1)
+                self.finish(channel, Err(CommandError::NotAdmin), 1)
             }
             Ok(ExecCommand::Admin(AdminCommand::Logs(args))) => {
                 match admin::query(&self.shared.hall, &args) {
                     Ok(query) => {
-                        self.stream_logs(channel, query, args.json);
+                        self.stream_logs(channel, query, args.json, session.handle());
                         Ok(())
                     }
-                    Err(e) => finish(session, channel, Err(e.into()), exec::USAGE_STATUS),
+                    Err(e) => self.finish(channel, Err(e.into()), exec::USAGE_STATUS),
                 }
             }
             Ok(ExecCommand::Admin(command)) => {
                 let name = self.identity.as_ref().map_or("?", |i| i.name.as_str());
                 let result = admin::answer(&self.shared.hall, &command, name);
-                finish(session, channel, result.map_err(CommandError::from), 1)
+                self.finish(channel, result.map_err(CommandError::from), 1)
             }
-            Err(e) => finish(session, channel, Err(e.into()), exec::USAGE_STATUS),
+            Err(e) => self.finish(channel, Err(e.into()), exec::USAGE_STATUS),
         }
     }
 }
@@ -271,6 +321,7 @@ impl<A: SessionApp, F: AppFactory<A>> Handler<A, F> {
         channel: ChannelId,
         query: crate::hall::journal::LogQuery,
         json: bool,
+        handle: Handle,
     ) {
         let Some(state) = self.channels.get_mut(&channel) else {
             return;
@@ -285,39 +336,80 @@ impl<A: SessionApp, F: AppFactory<A>> Handler<A, F> {
             input,
             shutdown: self.shared.shutdown.clone(),
         };
+        let done = Ended::new(&state.ended, handle, channel);
         let hall = self.shared.hall.clone();
         let live = self.live.upgrade();
         tokio::spawn(async move {
             admin::stream_logs(hall, query, json, io).await;
+            done.close().await;
             drop(live);
         });
     }
+
+    /// Ends a command channel: `Ok` text on stdout with status 0, `Err` as
+    /// one line on stderr with `fail_status`, written as the client reads
+    /// it (see `output.rs`) by a task of its own.
+    fn finish(
+        &mut self,
+        channel: ChannelId,
+        result: Result<String, CommandError>,
+        fail_status: u32,
+    ) -> Result<(), russh::Error> {
+        let Some(state) = self.channels.get_mut(&channel) else {
+            return Ok(());
+        };
+        let Some(write) = state.write.take() else {
+            return Ok(());
+        };
+        let answer = match result {
+            Ok(mut text) => {
+                if !text.ends_with('\n') {
+                    text.push('\n');
+                }
+                Answer {
+                    stderr: false,
+                    text: text.into_bytes(),
+                    status: 0,
+                }
+            }
+            Err(message) => Answer {
+                stderr: true,
+                text: format!("banmen: {message}\n").into_bytes(),
+                status: fail_status,
+            },
+        };
+        let ended = state.ended.clone();
+        let live = self.live.upgrade();
+        tokio::spawn(async move {
+            output::answer(write, answer, &ended).await;
+            drop(live);
+        });
+        Ok(())
+    }
 }
 
-/// Ends a command channel: `Ok` text on stdout with status 0, `Err` as one
-/// line on stderr with `fail_status`.
-fn finish(
-    session: &mut Session,
+/// Marks a channel ended when its session or stream is over, and closes
+/// it in case that did not (a writer cut short): a closed channel can be
+/// closed again, harmlessly.
+struct Ended {
+    flag: Arc<AtomicBool>,
+    handle: Handle,
     channel: ChannelId,
-    result: Result<String, CommandError>,
-    fail_status: u32,
-) -> Result<(), russh::Error> {
-    let status = match result {
-        Ok(mut text) => {
-            if !text.ends_with('\n') {
-                text.push('\n');
-            }
-            session.data(channel, text.into_bytes())?;
-            0
+}
+
+impl Ended {
+    fn new(flag: &Arc<AtomicBool>, handle: Handle, channel: ChannelId) -> Ended {
+        Ended {
+            flag: flag.clone(),
+            handle,
+            channel,
         }
-        Err(message) => {
-            session.extended_data(channel, 1, format!("banmen: {message}\n").into_bytes())?;
-            fail_status
-        }
-    };
-    session.exit_status_request(channel, status)?;
-    session.eof(channel)?;
-    session.close(channel)
+    }
+
+    async fn close(self) {
+        self.flag.store(true, Ordering::Release);
+        let _ = self.handle.close(self.channel).await;
+    }
 }
 
 /// Refuses a channel banmen never offers (forwardings, X11).
@@ -386,6 +478,8 @@ impl<A: SessionApp, F: AppFactory<A>> russh::server::Handler for Handler<A, F> {
         reply: ChannelOpenHandle,
         _session: &mut Session,
     ) -> Result<(), Self::Error> {
+        // Channels the server has ended no longer count (module docs).
+        self.channels.retain(|_, c| !c.ended());
         if self.identity.is_none() || self.channels.len() >= MAX_CHANNELS {
             reply.reject(ChannelOpenFailure::ResourceShortage).await;
             return Ok(());
@@ -401,6 +495,8 @@ impl<A: SessionApp, F: AppFactory<A>> russh::server::Handler for Handler<A, F> {
             term: String::new(),
             input: None,
             budget: InputBudget::new(&self.shared.limits, Instant::now()),
+            requested: false,
+            ended: Arc::new(AtomicBool::new(false)),
         };
         self.channels.insert(id, state);
         reply.accept().await;
@@ -451,11 +547,14 @@ impl<A: SessionApp, F: AppFactory<A>> russh::server::Handler for Handler<A, F> {
         channel: ChannelId,
         session: &mut Session,
     ) -> Result<(), Self::Error> {
+        if !self.take_request(channel, session)? {
+            return Ok(());
+        }
         session.channel_success(channel)?;
         let admin_screen = self.user == ADMIN_USER;
         if admin_screen && !self.admin {
             self.refuse_admin("the admin screen");
-            return finish(session, channel, Err(CommandError::NotAdmin), 1);
+            return self.finish(channel, Err(CommandError::NotAdmin), 1);
         }
         if self.channels.get(&channel).is_some_and(|c| c.pty.is_some()) {
             let entry = if admin_screen {
@@ -465,7 +564,7 @@ impl<A: SessionApp, F: AppFactory<A>> russh::server::Handler for Handler<A, F> {
             };
             self.start_session(channel, entry, session)
         } else {
-            finish(session, channel, Err(CommandError::ShellNeedsTerminal), 1)
+            self.finish(channel, Err(CommandError::ShellNeedsTerminal), 1)
         }
     }
 
@@ -475,6 +574,9 @@ impl<A: SessionApp, F: AppFactory<A>> russh::server::Handler for Handler<A, F> {
         data: &[u8],
         session: &mut Session,
     ) -> Result<(), Self::Error> {
+        if !self.take_request(channel, session)? {
+            return Ok(());
+        }
         self.exec(channel, data, session)
     }
 

@@ -8,10 +8,12 @@
 //! - [`InputBudget`]: a token bucket on a session's input bytes, so a flood
 //!   of keys or a huge paste is cut, never queued;
 //! - [`clamp_size`]: terminal sizes from the wire, so a 65535×65535 window
-//!   never allocates a screen that size.
+//!   never allocates a screen that size;
+//! - [`address_group`]: what "one address" means: an IPv6 client is its
+//!   prefix (a /64 by default), since one host is given 2^64 addresses.
 
 use std::collections::{HashMap, VecDeque};
-use std::net::IpAddr;
+use std::net::{IpAddr, Ipv6Addr};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -47,6 +49,13 @@ pub struct Limits {
     pub input_bytes_per_second: u32,
     /// Input bytes a session may send at once (a paste), beyond the rate.
     pub input_burst_bytes: u32,
+    /// Commands (exec and shell requests) one connection may make; over
+    /// it the connection is closed. Each ended channel leaves russh a
+    /// small record until the connection ends, so this bounds those too.
+    pub commands_per_connection: usize,
+    /// The bits of an IPv6 address that make "one address" for the
+    /// per-address limits (see [`address_group`]).
+    pub ipv6_prefix: u8,
 }
 
 impl Default for Limits {
@@ -61,6 +70,8 @@ impl Default for Limits {
             lobby_idle: Duration::from_secs(30 * 60),
             input_bytes_per_second: 4096,
             input_burst_bytes: 16 * 1024,
+            commands_per_connection: 100,
+            ipv6_prefix: 64,
         }
     }
 }
@@ -196,6 +207,24 @@ pub fn clamp_size(cols: u32, rows: u32) -> (u16, u16) {
     (fit(cols, MAX_SIZE.0), fit(rows, MAX_SIZE.1))
 }
 
+/// The address the per-address limits count `ip` as: an IPv6 address
+/// masked to its first `prefix` bits (one host is commonly given a whole
+/// /64), an IPv4 address as it is, and an IPv4-mapped IPv6 address
+/// (`::ffff:192.0.2.7`, from a dual-stack listener) as its IPv4 address.
+pub fn address_group(ip: IpAddr, prefix: u8) -> IpAddr {
+    match ip {
+        IpAddr::V4(_) => ip,
+        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => IpAddr::V4(v4),
+            None => {
+                let bits = u32::from(prefix.min(128));
+                let mask = u128::MAX.checked_shl(128 - bits).unwrap_or(0);
+                IpAddr::V6(Ipv6Addr::from(u128::from(v6) & mask))
+            }
+        },
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -270,6 +299,45 @@ mod tests {
             let at = start + Duration::from_millis(50 * i);
             assert_eq!(typing.take(3, at), 3, "an arrow key every 50 ms");
         }
+    }
+
+    fn ip(text: &str) -> IpAddr {
+        text.parse().unwrap()
+    }
+
+    #[test]
+    fn ipv6_addresses_are_grouped_by_their_prefix() {
+        let group = |text, prefix| address_group(ip(text), prefix);
+        assert_eq!(group("2001:db8:1:2:3:4:5:6", 64), ip("2001:db8:1:2::"));
+        assert_eq!(group("2001:db8:1:2:ffff::1", 64), ip("2001:db8:1:2::"));
+        assert_eq!(group("2001:db8:1:2:3:4:5:6", 48), ip("2001:db8:1::"));
+        assert_eq!(group("2001:db8:1:2:3:4:5:6", 56), ip("2001:db8:1::"));
+        assert_eq!(group("2001:db8:1:2ff:3::", 56), ip("2001:db8:1:200::"));
+        assert_eq!(group("2001:db8::7", 128), ip("2001:db8::7"));
+        assert_eq!(group("2001:db8::7", 1), ip("::"));
+        assert_eq!(group("ffff::7", 1), ip("8000::"));
+        assert_eq!(group("192.0.2.7", 64), ip("192.0.2.7"));
+        assert_eq!(group("192.0.2.7", 1), ip("192.0.2.7"));
+        assert_eq!(group("::ffff:192.0.2.7", 64), ip("192.0.2.7"));
+        assert_eq!(group("::1", 64), ip("::"));
+    }
+
+    #[test]
+    fn one_ipv6_prefix_shares_one_address_limit() {
+        let gate = Gate::new(&limits(2, 100));
+        let now = Instant::now();
+        let admit = |text: &str| gate.admit(address_group(ip(text), 64), now);
+        let _a = admit("2001:db8:0:1::1").expect("first");
+        let _b = admit("2001:db8:0:1::2").expect("second");
+        assert_eq!(
+            admit("2001:db8:0:1:ffff:ffff:ffff:ffff").err(),
+            Some(Refusal::PerIp),
+            "a third address of the same /64 is the same client"
+        );
+        assert!(admit("2001:db8:0:2::1").is_ok(), "another /64 is not");
+        let _c = admit("192.0.2.1").expect("IPv4 as before");
+        let _d = admit("::ffff:192.0.2.1").expect("mapped: the same IPv4");
+        assert_eq!(admit("192.0.2.1").err(), Some(Refusal::PerIp));
     }
 
     #[test]

@@ -4,7 +4,8 @@
 //! - [`server`]: the listener, connection cap and graceful shutdown;
 //! - [`handler`]: one per connection: auth, channel requests, routing;
 //! - [`session`]: one task per interactive channel owning the app, its
-//!   terminal and the output queue;
+//!   terminal and the output queue; `output`: the bounded writes every
+//!   channel's output goes through (sessions, `logs`, command answers);
 //! - [`backend`]: the ratatui backend that draws into memory at the
 //!   client's size; [`input`]: bytes to input events;
 //! - [`exec`]: `join`, `watch`, `export` and the admin commands, which
@@ -22,6 +23,7 @@ pub mod handler;
 pub mod input;
 pub mod keys;
 pub mod limits;
+mod output;
 pub mod server;
 pub mod session;
 

@@ -12,7 +12,7 @@ use super::admins::AdminKeys;
 use super::app::{AppFactory, SessionApp};
 use super::handler::{Handler, offered_methods};
 use super::keys::{KeyError, fingerprint, load_or_create_host_key};
-use super::limits::{Admitted, Gate, Limits};
+use super::limits::{Admitted, Gate, Limits, address_group};
 use crate::hall::Hall;
 use crate::hall::view::ServerAddress;
 use russh::keys::PrivateKey;
@@ -215,15 +215,18 @@ impl Listening {
                             tracing::warn!(%peer, "connection limit reached; refused");
                             continue;
                         };
-                        // Per address: closed before the handshake costs
-                        // anything (debug only: a flood must not flood the log).
-                        let admitted = match gate.admit(peer.ip(), std::time::Instant::now()) {
+                        // Per address (an IPv6 client by its prefix): closed
+                        // before the handshake costs anything (debug only: a
+                        // flood must not flood the log).
+                        let group = address_group(peer.ip(), shared.limits.ipv6_prefix);
+                        let admitted = match gate.admit(group, std::time::Instant::now()) {
                             Ok(admitted) => admitted,
                             Err(why) => {
                                 tracing::debug!(%peer, ?why, "connection refused");
                                 continue;
                             }
                         };
+                        let peer = Peer { addr: peer, group };
                         let conn = connection(socket, peer, config.clone(), shared.clone(), (permit, admitted));
                         tokio::spawn(conn);
                     }
@@ -261,20 +264,31 @@ impl Listening {
     }
 }
 
+/// Where a connection comes from.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Peer {
+    /// The client's address and port, for the log.
+    pub(crate) addr: SocketAddr,
+    /// The address the per-address limits count it as (see
+    /// [`address_group`]).
+    pub(crate) group: std::net::IpAddr,
+}
+
 /// Serves one connection, holding a slot of the connection cap.
 async fn connection<A: SessionApp, F: AppFactory<A>>(
     socket: TcpStream,
-    peer: SocketAddr,
+    from: Peer,
     config: Arc<russh::server::Config>,
     shared: Arc<Shared<A, F>>,
     _slots: (OwnedSemaphorePermit, Admitted),
 ) {
+    let peer = from.addr;
     let mut stop = shared.shutdown.clone();
     let auth_deadline = tokio::time::Instant::now() + shared.limits.auth_timeout;
     // Sessions hold clones of `live`; the handler only a weak reference.
     let live = Arc::new(());
     let authenticated = Arc::new(AtomicBool::new(false));
-    let handler = Handler::new(shared, peer, Arc::downgrade(&live), authenticated.clone());
+    let handler = Handler::new(shared, from, Arc::downgrade(&live), authenticated.clone());
     let start = russh::server::run_stream(config, socket, handler);
     let mut running = match tokio::time::timeout(HANDSHAKE_TIMEOUT, start).await {
         Ok(Ok(running)) => running,

@@ -12,6 +12,7 @@
 use super::app::SessionApp;
 use super::backend::SshBackend;
 use super::input::InputDecoder;
+use super::output::{end_channel, send_or_give_up};
 use ratatui::layout::Rect;
 use ratatui::{Terminal, TerminalOptions, Viewport};
 use russh::ChannelWriteHalf;
@@ -39,9 +40,6 @@ const STALL: Duration = Duration::from_millis(500);
 /// 180 KiB at 80×24); an idle player needs neither, and the next frame after
 /// a release is simply drawn in full.
 const IDLE_RELEASE: Duration = Duration::from_secs(5);
-
-/// A client that takes no output for this long is given up on.
-const WRITE_TIMEOUT: Duration = Duration::from_secs(30);
 
 /// How long the goodbye (last frame, [`LEAVE`], close) may take.
 const GOODBYE_TIMEOUT: Duration = Duration::from_secs(3);
@@ -332,25 +330,4 @@ async fn write_out(write: ChannelWriteHalf<Msg>, mut out: mpsc::Receiver<Vec<u8>
         }
     }
     end_channel(&write, 0).await;
-}
-
-/// Sends `bytes`, waiting for the client's window; `false` when the client
-/// is gone, or took nothing for [`WRITE_TIMEOUT`] (its channel is closed).
-pub(super) async fn send_or_give_up(write: &ChannelWriteHalf<Msg>, bytes: Vec<u8>) -> bool {
-    match tokio::time::timeout(WRITE_TIMEOUT, write.data_bytes(bytes)).await {
-        Ok(Ok(())) => true,
-        Ok(Err(_)) => false,
-        Err(_) => {
-            tracing::info!("client stopped reading; closing its channel");
-            let _ = write.close().await;
-            false
-        }
-    }
-}
-
-/// Ends a channel as a finished command does: exit status, EOF, close.
-pub(super) async fn end_channel(write: &ChannelWriteHalf<Msg>, status: u32) {
-    let _ = write.exit_status(status).await;
-    let _ = write.eof().await;
-    let _ = write.close().await;
 }
