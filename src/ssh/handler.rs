@@ -28,7 +28,7 @@ use russh::keys::ssh_key;
 use russh::server::{Auth, ChannelOpenHandle, Msg, Response, Session, VerifiedPublicKey};
 use russh::{Channel, ChannelId, ChannelOpenFailure, ChannelWriteHalf, MethodKind, MethodSet, Pty};
 use std::collections::HashMap;
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Weak};
 use std::time::Instant;
@@ -94,6 +94,9 @@ struct ChannelState {
 pub struct Handler<A, F> {
     shared: Arc<Shared<A, F>>,
     peer: String,
+    /// The client's address as per-address limits count it (the hall's
+    /// and the screen cells').
+    address: IpAddr,
     /// The hall as this connection's sessions use it: failed joins by
     /// code count against the client's address.
     hall: Hall,
@@ -121,10 +124,12 @@ impl<A: SessionApp, F: AppFactory<A>> Handler<A, F> {
         authenticated: Arc<AtomicBool>,
     ) -> Self {
         let counted = shared.hall.connection();
-        let hall = shared.hall.from_address(peer.ip());
+        let address = peer.ip();
+        let hall = shared.hall.from_address(address);
         Handler {
             shared,
             peer: peer.to_string(),
+            address,
             hall,
             identity: None,
             user: String::new(),
@@ -180,6 +185,8 @@ impl<A: SessionApp, F: AppFactory<A>> Handler<A, F> {
             size: size_rx,
             shutdown: shared.shutdown.clone(),
             lobby_idle: shared.limits.lobby_idle,
+            cells: shared.cells.lease(self.address),
+            frame_interval: shared.limits.frame_interval,
         };
         let live = self.live.upgrade();
         tokio::spawn(async move {
@@ -439,8 +446,10 @@ impl<A: SessionApp, F: AppFactory<A>> russh::server::Handler for Handler<A, F> {
         if let Some(state) = self.channels.get_mut(&channel) {
             let size = clamp_size(cols, rows);
             state.pty = Some(size);
+            // The same size again is no change: no redraw. Sizes the
+            // session has not drawn yet are replaced (the latest wins).
             if let Some(tx) = &state.size {
-                let _ = tx.send(size);
+                tx.send_if_modified(|old| std::mem::replace(old, size) != size);
             }
         }
         Ok(())

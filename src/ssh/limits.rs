@@ -7,17 +7,19 @@
 //!   before the SSH handshake costs anything);
 //! - [`InputBudget`]: a token bucket on a session's input bytes, so a flood
 //!   of keys or a huge paste is cut, never queued;
-//! - [`clamp_size`]: terminal sizes from the wire, so a 65535×65535 window
-//!   never allocates a screen that size.
+//! - [`clamp_size`]: terminal sizes from the wire as 1..=65535; how large
+//!   a screen is drawn (at most [`Limits::max_size`], within the address's
+//!   [`Limits::cells_per_ip`]) is `super::screen`'s choice.
 
 use std::collections::{HashMap, VecDeque};
 use std::net::IpAddr;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-/// The largest terminal drawn: 512 columns, 256 rows (a bigger window is
-/// drawn at this size in its top-left corner).
-pub const MAX_SIZE: (u16, u16) = (512, 256);
+/// The largest terminal drawn by default: 300 columns, 100 rows (a bigger
+/// window is asked to shrink). A full-screen terminal on a 4K monitor with
+/// a small font is about this size.
+pub const MAX_SIZE: (u16, u16) = (300, 100);
 
 /// The window over which new connections per address are counted.
 const RATE_WINDOW: Duration = Duration::from_secs(60);
@@ -47,6 +49,15 @@ pub struct Limits {
     pub input_bytes_per_second: u32,
     /// Input bytes a session may send at once (a paste), beyond the rate.
     pub input_burst_bytes: u32,
+    /// The largest screen drawn (columns, rows); a bigger window is asked
+    /// to shrink.
+    pub max_size: (u16, u16),
+    /// Screen cells the sessions of one address share (each cell costs
+    /// about 80 bytes of screen buffers).
+    pub cells_per_ip: u64,
+    /// The shortest time between two frames of a session, sustained (see
+    /// `super::pace`).
+    pub frame_interval: Duration,
 }
 
 impl Default for Limits {
@@ -61,6 +72,9 @@ impl Default for Limits {
             lobby_idle: Duration::from_secs(30 * 60),
             input_bytes_per_second: 4096,
             input_burst_bytes: 16 * 1024,
+            max_size: MAX_SIZE,
+            cells_per_ip: 200_000,
+            frame_interval: Duration::from_millis(30),
         }
     }
 }
@@ -190,10 +204,11 @@ impl InputBudget {
     }
 }
 
-/// Terminal sizes from the wire, kept within 1..=[`MAX_SIZE`].
+/// Terminal sizes from the wire, kept within 1..=65535 (what is drawn is
+/// decided per session, see `super::screen`).
 pub fn clamp_size(cols: u32, rows: u32) -> (u16, u16) {
-    let fit = |n: u32, max: u16| n.clamp(1, u32::from(max)) as u16;
-    (fit(cols, MAX_SIZE.0), fit(rows, MAX_SIZE.1))
+    let fit = |n: u32| n.clamp(1, u32::from(u16::MAX)) as u16;
+    (fit(cols), fit(rows))
 }
 
 #[cfg(test)]
@@ -274,7 +289,7 @@ mod tests {
 
     #[test]
     fn sizes_are_clamped() {
-        assert_eq!(clamp_size(65535, 65535), MAX_SIZE);
+        assert_eq!(clamp_size(u32::MAX, 65536), (65535, 65535));
         assert_eq!(clamp_size(0, 0), (1, 1));
         assert_eq!(clamp_size(80, 24), (80, 24));
     }

@@ -6,7 +6,9 @@
 //! - [`session`]: one task per interactive channel owning the app, its
 //!   terminal and the output queue;
 //! - [`backend`]: the ratatui backend that draws into memory at the
-//!   client's size; [`input`]: bytes to input events;
+//!   client's size; [`screen`]: how large a screen is drawn (the maximum,
+//!   the cells one address may hold); [`pace`]: how often a session draws;
+//!   [`input`]: bytes to input events;
 //! - [`exec`]: `join`, `watch`, `export` and the admin commands, which
 //!   [`admin`] runs for the keys [`admins`] lists; [`keys`]: host key and
 //!   player identities; [`app`]: the [`SessionApp`] trait a session drives;
@@ -22,6 +24,8 @@ pub mod handler;
 pub mod input;
 pub mod keys;
 pub mod limits;
+pub mod pace;
+pub mod screen;
 pub mod server;
 pub mod session;
 
