@@ -112,7 +112,11 @@ async fn run() {
         .await
         .expect("pty");
     channel.request_shell(true).await.expect("shell");
-    let mut screen = vt100::Parser::new(24, 80, 0);
+    let mut screen = vt100::Parser::new(
+        24u16.try_into().expect("24"),
+        80u16.try_into().expect("80"),
+        0,
+    );
     let deadline = Instant::now() + WAIT;
     while !screen.screen().contents().contains(LOBBY) {
         match timeout(deadline - Instant::now(), channel.wait()).await {
