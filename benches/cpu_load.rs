@@ -89,6 +89,7 @@ async fn serve(hall: &Hall) -> SocketAddr {
     // Every session comes from loopback: one address may hold them all.
     options.limits.per_ip = 1000;
     options.limits.new_per_ip_per_minute = 100_000;
+    options.limits.cells_per_ip = 100_000_000;
     let listening = bind(options).await.expect("bind");
     let addr = listening.local_addr().expect("address");
     let hall = hall.clone();

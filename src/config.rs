@@ -104,6 +104,14 @@ pub struct LimitsConfig {
     /// per-address limits (1 to 128).
     #[serde(deserialize_with = "ipv6_prefix")]
     pub ipv6_prefix: u8,
+    /// The widest screen drawn; a wider window is asked to shrink.
+    pub max_columns: u16,
+    /// The tallest screen drawn; a taller window is asked to shrink.
+    pub max_rows: u16,
+    /// Screen cells (columns × rows) the sessions of one address share.
+    pub cells_per_ip: u64,
+    /// The shortest time between two frames of one session, sustained.
+    pub frame_ms: u64,
 }
 
 /// `ipv6_prefix`, refused with a message that names it and its range.
@@ -143,6 +151,10 @@ impl Default for LimitsConfig {
             max_rooms: h.max_rooms,
             commands_per_connection: l.commands_per_connection,
             ipv6_prefix: l.ipv6_prefix,
+            max_columns: l.max_size.0,
+            max_rows: l.max_size.1,
+            cells_per_ip: l.cells_per_ip,
+            frame_ms: l.frame_interval.as_millis() as u64,
         }
     }
 }
@@ -162,6 +174,9 @@ impl LimitsConfig {
             input_burst_bytes: self.input_burst_bytes,
             commands_per_connection: self.commands_per_connection.max(1),
             ipv6_prefix: self.ipv6_prefix,
+            max_size: (self.max_columns, self.max_rows),
+            cells_per_ip: self.cells_per_ip,
+            frame_interval: std::time::Duration::from_millis(self.frame_ms),
         }
     }
 }
@@ -392,7 +407,50 @@ impl Config {
             }
         }
         config.rooms_problem(path)?;
+        config.screen_problem(path)?;
         Ok(config)
+    }
+
+    /// Screens: at least one 80×24 screen per address and a maximum that
+    /// holds it, at most 1000×1000 (a screen buffer's cost grows with it);
+    /// frames 1 ms to 1 s apart.
+    fn screen_problem(&self, path: &Path) -> Result<(), ConfigError> {
+        let l = &self.limits;
+        let settings = [
+            (
+                "[limits] max_columns",
+                u64::from(l.max_columns),
+                80..=1000,
+                "expected 80 to 1000",
+            ),
+            (
+                "[limits] max_rows",
+                u64::from(l.max_rows),
+                24..=1000,
+                "expected 24 to 1000",
+            ),
+            (
+                "[limits] cells_per_ip",
+                l.cells_per_ip,
+                1920..=u64::from(u32::MAX),
+                "expected at least 1920 (one 80×24 screen)",
+            ),
+            (
+                "[limits] frame_ms",
+                l.frame_ms,
+                1..=1000,
+                "expected 1 to 1000 milliseconds",
+            ),
+        ];
+        match settings.into_iter().find(|(_, n, ok, _)| !ok.contains(n)) {
+            Some((key, n, _, reason)) => Err(ConfigError::Invalid {
+                path: path.to_path_buf(),
+                key,
+                value: n.to_string(),
+                reason,
+            }),
+            None => Ok(()),
+        }
     }
 
     /// The room limits and the abandoned time must be at least 1: a 0
@@ -499,6 +557,30 @@ mod tests {
         }
         let err = parse("[limits]\nipv6_prefix = \"64\"\n").unwrap_err();
         assert!(!err.to_string().contains('\n'), "{err}");
+    }
+
+    #[test]
+    fn screen_limits_are_read_and_checked() {
+        let text =
+            "[limits]\nmax_columns = 200\nmax_rows = 60\ncells_per_ip = 50000\nframe_ms = 20\n";
+        let l = parse(text).unwrap().limits.limits();
+        assert_eq!(l.max_size, (200, 60));
+        assert_eq!(l.cells_per_ip, 50_000);
+        assert_eq!(l.frame_interval, std::time::Duration::from_millis(20));
+        for bad in [
+            "max_columns = 79",
+            "max_rows = 2000",
+            "cells_per_ip = 100",
+            "frame_ms = 0",
+        ] {
+            let err = parse(&format!("[limits]\n{bad}\n"))
+                .unwrap_err()
+                .to_string();
+            let key = bad.split(' ').next().unwrap();
+            assert!(err.contains(&format!("[limits] {key}")), "{err}");
+            assert!(!err.contains('\n'), "one line: {err}");
+        }
+        assert!(parse("[limits]\nmax_rows = 70000\n").is_err());
     }
 
     #[test]

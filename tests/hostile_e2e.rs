@@ -534,27 +534,132 @@ async fn a_resize_storm_leaves_a_working_session_of_the_last_size() {
     term.send(b"\x1b").await;
     term.wait_text(LOBBY).await;
 
-    // The same size again: a complete frame that fits 80×24.
-    let mut fresh = vt100::Parser::new(24u16.try_into().unwrap(), 80u16.try_into().unwrap(), 0);
-    let mut raw = Vec::new();
+    // The same size again draws nothing; the next frame fits 80×24.
     term.channel.window_change(80, 24, 0, 0).await.unwrap();
-    let deadline = tokio::time::Instant::now() + WAIT;
-    while !fresh.screen().contents().contains(LOBBY) {
-        match tokio::time::timeout_at(deadline, term.channel.wait()).await {
-            Ok(Some(ChannelMsg::Data { data })) => {
-                fresh.process(&data);
-                raw.extend_from_slice(&data);
-            }
-            Ok(Some(_)) => {}
-            other => panic!("no full frame after the storm: {other:?}"),
-        }
-    }
+    let raw = read_until(&mut term, |screen| screen.contains("Esc closes"), b"?").await;
     let (rows, cols) = max_cursor_move(&raw);
     assert!(
         (1..=24).contains(&rows) && (1..=80).contains(&cols),
         "drawn up to row {rows} column {cols}"
     );
     still_serves(server.addr, 51).await;
+    server.stop().await;
+}
+
+/// Sends `key`, then reads (bounded) until the screen satisfies `done`;
+/// the raw bytes read.
+async fn read_until(term: &mut Term, done: impl Fn(&str) -> bool, key: &[u8]) -> Vec<u8> {
+    term.send(key).await;
+    let mut raw = Vec::new();
+    let deadline = tokio::time::Instant::now() + WAIT;
+    while !done(&term.text()) {
+        match tokio::time::timeout_at(deadline, term.channel.wait()).await {
+            Ok(Some(ChannelMsg::Data { data })) => {
+                term.screen.process(&data);
+                raw.extend_from_slice(&data);
+            }
+            Ok(Some(_)) => {}
+            other => panic!("not shown: {other:?}\n{}", term.text()),
+        }
+    }
+    raw
+}
+
+/// Everything the server sends until it has been quiet for `quiet`
+/// (bounded by [`WAIT`]).
+async fn read_quiet(term: &mut Term, quiet: Duration) -> Vec<u8> {
+    let mut raw = Vec::new();
+    let deadline = tokio::time::Instant::now() + WAIT;
+    while tokio::time::Instant::now() < deadline {
+        match tokio::time::timeout(quiet, term.channel.wait()).await {
+            Ok(Some(ChannelMsg::Data { data })) => raw.extend_from_slice(&data),
+            Ok(Some(_)) => {}
+            Ok(None) => break,
+            Err(_) => break,
+        }
+    }
+    raw
+}
+
+/// What ratatui sends to clear the screen before a full redraw: home,
+/// then erase below.
+const CLEAR: &[u8] = b"\x1b[1;1H\x1b[J";
+
+/// How many times `raw` clears the whole screen (a full redraw each).
+fn full_redraws(raw: &[u8]) -> usize {
+    raw.windows(CLEAR.len()).filter(|w| *w == CLEAR).count()
+}
+
+#[tokio::test]
+async fn a_window_change_to_the_same_size_draws_nothing() {
+    let (server, _hall) = server(|_| {}).await;
+    let ssh = with_key_seed(server.addr, "same", 52).await;
+    let mut term = Term::open(&ssh, 80, 24).await;
+    term.wait_text(LOBBY).await;
+    read_quiet(&mut term, Duration::from_millis(500)).await;
+    for _ in 0..100 {
+        term.channel.window_change(80, 24, 0, 0).await.unwrap();
+    }
+    let raw = read_quiet(&mut term, Duration::from_millis(500)).await;
+    // Nothing at all; on a loaded machine a late frame of the lobby could
+    // come, but never a full redraw.
+    assert_eq!(full_redraws(&raw), 0, "redrawn for no change");
+    assert!(
+        raw.is_empty(),
+        "{} bytes sent for no change: {:?}",
+        raw.len(),
+        String::from_utf8_lossy(&raw[..raw.len().min(300)])
+    );
+    server.stop().await;
+}
+
+#[tokio::test]
+async fn a_resize_storm_is_drawn_a_few_times_and_ends_at_its_last_size() {
+    let (server, _hall) = server(|_| {}).await;
+    let ssh = with_key_seed(server.addr, "storm2", 53).await;
+    let mut term = Term::open(&ssh, 80, 24).await;
+    term.wait_text(LOBBY).await;
+    read_quiet(&mut term, Duration::from_millis(300)).await;
+    const STORM: usize = 2000;
+    let mut raw = Vec::new();
+    for i in 0..STORM {
+        // Two sizes in turn, each sent twice (the repeat is no change).
+        let (cols, rows) = if i / 2 % 2 == 0 { (100, 30) } else { (120, 40) };
+        term.channel.window_change(cols, rows, 0, 0).await.unwrap();
+        if i % 25 == 0 {
+            // Read what came, so the client's queue never fills.
+            raw.extend(read_quiet(&mut term, Duration::from_millis(1)).await);
+        }
+    }
+    term.channel.window_change(90, 28, 0, 0).await.unwrap();
+    raw.extend(read_quiet(&mut term, Duration::from_millis(500)).await);
+    let redraws = full_redraws(&raw);
+    eprintln!(
+        "{STORM} resizes: {redraws} full redraws, {} bytes",
+        raw.len()
+    );
+    assert!(
+        (1..=STORM / 20).contains(&redraws),
+        "{redraws} full redraws for {STORM} resizes"
+    );
+    // The last full redraw is the lobby at 90×28.
+    let last = raw
+        .windows(CLEAR.len())
+        .rposition(|w| w == CLEAR)
+        .unwrap_or(0);
+    let mut screen = vt100::Parser::new(28u16.try_into().unwrap(), 90u16.try_into().unwrap(), 0);
+    screen.process(&raw[last..]);
+    assert!(
+        screen.screen().contents().contains(LOBBY),
+        "{}",
+        screen.screen().contents()
+    );
+    let (rows, cols) = max_cursor_move(&raw[last..]);
+    assert!(
+        rows <= 28 && cols <= 90 && (rows, cols) != (0, 0),
+        "the last frame drawn up to row {rows} column {cols}"
+    );
+    still_serves(server.addr, 54).await;
     server.stop().await;
 }
 
@@ -586,7 +691,9 @@ fn max_cursor_move(raw: &[u8]) -> (u32, u32) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_client_that_stops_reading_does_not_stall_the_others() {
-    let (server, _hall) = server(|_| {}).await;
+    // Frames unpaced, so that carol's storm fills her client quickly (at
+    // the usual 30 ms it would take many seconds).
+    let (server, _hall) = server(|o| o.limits.frame_interval = Duration::from_millis(1)).await;
     let alice_ssh = with_key_seed(server.addr, "alice", 1).await;
     let mut alice = Term::open(&alice_ssh, 80, 24).await;
     let code = create_private_room(&mut alice).await;
@@ -598,10 +705,11 @@ async fn a_client_that_stops_reading_does_not_stall_the_others() {
     let mut dave = Term::open(&dave_ssh, 80, 24).await;
     dave.wait_text(LOBBY).await;
 
-    // Carol watches on a huge window and never reads; her window keeps
-    // changing, so the server keeps wanting to send her whole screens.
+    // Carol watches on the largest window drawn and never reads; her
+    // window keeps changing, so the server keeps wanting to send her whole
+    // screens.
     let carol_ssh = with_key_seed(server.addr, "carol", 3).await;
-    let carol = Term::open_command(&carol_ssh, 500, 250, &format!("watch {code}")).await;
+    let carol = Term::open_command(&carol_ssh, 300, 100, &format!("watch {code}")).await;
     let stop = Arc::new(AtomicBool::new(false));
     let stuck = Arc::new(AtomicUsize::new(0));
     let storm = {
@@ -610,7 +718,7 @@ async fn a_client_that_stops_reading_does_not_stall_the_others() {
             let carol = carol;
             let mut i = 0u32;
             while !stop.load(Ordering::Relaxed) {
-                let size = if i % 2 == 0 { (512, 256) } else { (400, 200) };
+                let size = if i % 2 == 0 { (300, 100) } else { (280, 90) };
                 let sent = tokio::time::timeout(
                     Duration::from_millis(100),
                     carol.channel.window_change(size.0, size.1, 0, 0),

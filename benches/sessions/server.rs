@@ -43,7 +43,8 @@ impl ServerProcess {
         let config = format!(
             "[server]\nlisten = \"127.0.0.1\"\nport = {port}\nhost_key = \"{}\"\n\n\
              [storage]\ndata_dir = \"{}\"\n\n[limits]\nmax_connections = 12000\n\
-             per_ip = 12000\nnew_per_ip_per_minute = 1000000\nrooms_per_ip = 12000\n{extra}",
+             per_ip = 12000\nnew_per_ip_per_minute = 1000000\nrooms_per_ip = 12000\n\
+             cells_per_ip = 100000000\n{extra}",
             dir.join("host_ed25519").display(),
             dir.join("data").display(),
         );

@@ -43,6 +43,7 @@ use russh::{
     Pty,
 };
 use std::collections::HashMap;
+use std::net::IpAddr;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Weak};
 use std::time::Instant;
@@ -119,6 +120,9 @@ impl ChannelState {
 pub struct Handler<A, F> {
     shared: Arc<Shared<A, F>>,
     peer: String,
+    /// The client's address as per-address limits count it (the hall's
+    /// and the screen cells').
+    address: IpAddr,
     /// The hall as this connection's sessions use it: failed joins by
     /// code count against the client's address.
     hall: Hall,
@@ -150,10 +154,12 @@ impl<A: SessionApp, F: AppFactory<A>> Handler<A, F> {
     ) -> Self {
         let counted = shared.hall.connection();
         // Per address as the gate counts it: an IPv6 client by its prefix.
-        let hall = shared.hall.from_address(peer.group);
+        let address = peer.group;
+        let hall = shared.hall.from_address(address);
         Handler {
             shared,
             peer: peer.addr.to_string(),
+            address,
             hall,
             identity: None,
             user: String::new(),
@@ -210,6 +216,8 @@ impl<A: SessionApp, F: AppFactory<A>> Handler<A, F> {
             size: size_rx,
             shutdown: shared.shutdown.clone(),
             lobby_idle: shared.limits.lobby_idle,
+            cells: shared.cells.lease(self.address),
+            frame_interval: shared.limits.frame_interval,
         };
         let done = Ended::new(&state.ended, session.handle(), channel);
         let live = self.live.upgrade();
@@ -535,8 +543,10 @@ impl<A: SessionApp, F: AppFactory<A>> russh::server::Handler for Handler<A, F> {
         if let Some(state) = self.channels.get_mut(&channel) {
             let size = clamp_size(cols, rows);
             state.pty = Some(size);
+            // The same size again is no change: no redraw. Sizes the
+            // session has not drawn yet are replaced (the latest wins).
             if let Some(tx) = &state.size {
-                let _ = tx.send(size);
+                tx.send_if_modified(|old| std::mem::replace(old, size) != size);
             }
         }
         Ok(())

@@ -7,8 +7,9 @@
 //!   before the SSH handshake costs anything);
 //! - [`InputBudget`]: a token bucket on a session's input bytes, so a flood
 //!   of keys or a huge paste is cut, never queued;
-//! - [`clamp_size`]: terminal sizes from the wire, so a 65535×65535 window
-//!   never allocates a screen that size;
+//! - [`clamp_size`]: terminal sizes from the wire as 1..=65535; how large
+//!   a screen is drawn (at most [`Limits::max_size`], within the address's
+//!   [`Limits::cells_per_ip`]) is `super::screen`'s choice.
 //! - [`address_group`]: what "one address" means: an IPv6 client is its
 //!   prefix (a /64 by default), since one host is given 2^64 addresses.
 
@@ -17,9 +18,10 @@ use std::net::{IpAddr, Ipv6Addr};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-/// The largest terminal drawn: 512 columns, 256 rows (a bigger window is
-/// drawn at this size in its top-left corner).
-pub const MAX_SIZE: (u16, u16) = (512, 256);
+/// The largest terminal drawn by default: 300 columns, 100 rows (a bigger
+/// window is asked to shrink). A full-screen terminal on a 4K monitor with
+/// a small font is about this size.
+pub const MAX_SIZE: (u16, u16) = (300, 100);
 
 /// The window over which new connections per address are counted.
 const RATE_WINDOW: Duration = Duration::from_secs(60);
@@ -56,6 +58,15 @@ pub struct Limits {
     /// The bits of an IPv6 address that make "one address" for the
     /// per-address limits (see [`address_group`]).
     pub ipv6_prefix: u8,
+    /// The largest screen drawn (columns, rows); a bigger window is asked
+    /// to shrink.
+    pub max_size: (u16, u16),
+    /// Screen cells the sessions of one address share (each cell costs
+    /// about 80 bytes of screen buffers).
+    pub cells_per_ip: u64,
+    /// The shortest time between two frames of a session, sustained (see
+    /// `super::pace`).
+    pub frame_interval: Duration,
 }
 
 impl Default for Limits {
@@ -72,6 +83,9 @@ impl Default for Limits {
             input_burst_bytes: 16 * 1024,
             commands_per_connection: 100,
             ipv6_prefix: 64,
+            max_size: MAX_SIZE,
+            cells_per_ip: 200_000,
+            frame_interval: Duration::from_millis(30),
         }
     }
 }
@@ -201,10 +215,11 @@ impl InputBudget {
     }
 }
 
-/// Terminal sizes from the wire, kept within 1..=[`MAX_SIZE`].
+/// Terminal sizes from the wire, kept within 1..=65535 (what is drawn is
+/// decided per session, see `super::screen`).
 pub fn clamp_size(cols: u32, rows: u32) -> (u16, u16) {
-    let fit = |n: u32, max: u16| n.clamp(1, u32::from(max)) as u16;
-    (fit(cols, MAX_SIZE.0), fit(rows, MAX_SIZE.1))
+    let fit = |n: u32| n.clamp(1, u32::from(u16::MAX)) as u16;
+    (fit(cols), fit(rows))
 }
 
 /// The address the per-address limits count `ip` as: an IPv6 address
@@ -342,7 +357,7 @@ mod tests {
 
     #[test]
     fn sizes_are_clamped() {
-        assert_eq!(clamp_size(65535, 65535), MAX_SIZE);
+        assert_eq!(clamp_size(u32::MAX, 65536), (65535, 65535));
         assert_eq!(clamp_size(0, 0), (1, 1));
         assert_eq!(clamp_size(80, 24), (80, 24));
     }

@@ -7,7 +7,9 @@
 //!   terminal and the output queue; `output`: the bounded writes every
 //!   channel's output goes through (sessions, `logs`, command answers);
 //! - [`backend`]: the ratatui backend that draws into memory at the
-//!   client's size; [`input`]: bytes to input events;
+//!   client's size; [`screen`]: how large a screen is drawn (the maximum,
+//!   the cells one address may hold); [`pace`]: how often a session draws;
+//!   [`input`]: bytes to input events;
 //! - [`exec`]: `join`, `watch`, `export` and the admin commands, which
 //!   [`admin`] runs for the keys [`admins`] lists; [`keys`]: host key and
 //!   player identities; [`app`]: the [`SessionApp`] trait a session drives;
@@ -24,6 +26,8 @@ pub mod input;
 pub mod keys;
 pub mod limits;
 mod output;
+pub mod pace;
+pub mod screen;
 pub mod server;
 pub mod session;
 

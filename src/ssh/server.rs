@@ -13,6 +13,7 @@ use super::app::{AppFactory, SessionApp};
 use super::handler::{Handler, offered_methods};
 use super::keys::{KeyError, fingerprint, load_or_create_host_key};
 use super::limits::{Admitted, Gate, Limits, address_group};
+use super::screen::ScreenCells;
 use crate::hall::Hall;
 use crate::hall::view::ServerAddress;
 use russh::keys::PrivateKey;
@@ -125,6 +126,8 @@ pub(crate) struct Shared<A, F> {
     pub(crate) shutdown: watch::Receiver<bool>,
     pub(crate) admins: AdminKeys,
     pub(crate) limits: Limits,
+    /// The screen cells each address's sessions hold.
+    pub(crate) cells: Arc<ScreenCells>,
     guests: AtomicU64,
     _app: PhantomData<fn() -> A>,
 }
@@ -199,6 +202,10 @@ impl Listening {
             shutdown: stop_rx,
             admins: self.options.admins.clone(),
             limits: self.options.limits.clone(),
+            cells: ScreenCells::new(
+                self.options.limits.cells_per_ip,
+                self.options.limits.max_size,
+            ),
             guests: AtomicU64::new(0),
             _app: PhantomData,
         });

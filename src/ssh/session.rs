@@ -7,12 +7,18 @@
 //! for the client's SSH window. Frames are drawn only when that queue has
 //! room: while a client is slow, the states in between are never rendered
 //! (stale frames are dropped before they exist), and after a stall the
-//! next frame is a full redraw.
+//! next frame is a full redraw. Frames are also paced ([`super::pace`]):
+//! a storm of changes (resizes, lobby updates) is drawn once an interval,
+//! in its latest state. The screen's size is chosen by [`super::screen`]:
+//! a window too large, or over its address's allowance, is asked to
+//! shrink or drawn smaller.
 
 use super::app::SessionApp;
 use super::backend::SshBackend;
 use super::input::InputDecoder;
 use super::output::{end_channel, send_or_give_up};
+use super::pace::Pace;
+use super::screen::{CellLease, Fit, render_note};
 use ratatui::layout::Rect;
 use ratatui::{Terminal, TerminalOptions, Viewport};
 use russh::ChannelWriteHalf;
@@ -36,9 +42,10 @@ const OUTPUT_QUEUE: usize = 4;
 const STALL: Duration = Duration::from_millis(500);
 
 /// How long a session may sit without drawing before its screen buffers
-/// are released. ratatui keeps two buffers of the whole screen (about
-/// 180 KiB at 80×24); an idle player needs neither, and the next frame after
-/// a release is simply drawn in full.
+/// are released (and its cells given back to the address's allowance).
+/// ratatui keeps two buffers of the whole screen (about 150 KiB at 80×24);
+/// an idle player needs neither, and the next frame after a release is
+/// simply drawn in full.
 const IDLE_RELEASE: Duration = Duration::from_secs(5);
 
 /// How long the goodbye (last frame, [`LEAVE`], close) may take.
@@ -59,6 +66,10 @@ pub struct SessionIo {
     pub shutdown: watch::Receiver<bool>,
     /// A session this long without input in the lobby is closed.
     pub lobby_idle: Duration,
+    /// The session's share of its address's screen cells.
+    pub cells: CellLease,
+    /// The shortest time between frames, sustained.
+    pub frame_interval: Duration,
 }
 
 /// How a session ended.
@@ -83,17 +94,26 @@ pub async fn run<A: SessionApp>(app: A, io: SessionIo) {
         size,
         shutdown,
         lobby_idle,
+        cells,
+        frame_interval,
     } = io;
     let (out_tx, out_rx) = mpsc::channel(OUTPUT_QUEUE);
     let writer = tokio::spawn(write_out(write, out_rx));
-    let (cols, rows) = *size.borrow();
-    let mut session = match Session::new(app, out_tx, cols, rows, lobby_idle) {
-        Ok(session) => session,
-        Err(e) => {
-            tracing::warn!("cannot start a terminal: {e}");
-            writer.abort();
-            return;
-        }
+    let window = *size.borrow();
+    let mut session = Session {
+        app,
+        terminal: None,
+        drawn: None,
+        window,
+        resized: false,
+        cells,
+        pace: Pace::new(frame_interval, tokio::time::Instant::now()),
+        decoder: InputDecoder::new(),
+        out: out_tx,
+        dirty_since: Some(Instant::now()),
+        last_input: Instant::now(),
+        in_lobby: false,
+        lobby_idle,
     };
     let end = session.drive(input, size, shutdown).await;
     session.finish(end, writer).await;
@@ -110,10 +130,19 @@ fn new_terminal(cols: u16, rows: u16) -> std::io::Result<Terminal<SshBackend>> {
 /// The state the session task owns.
 struct Session<A> {
     app: A,
-    /// The screen buffers; `None` while idle (see [`IDLE_RELEASE`]).
+    /// The screen buffers; `None` until the first frame and while idle
+    /// (see [`IDLE_RELEASE`]).
     terminal: Option<Terminal<SshBackend>>,
-    /// The client's size, kept while the terminal is released.
-    size: (u16, u16),
+    /// What `terminal` was made for: the app at a size, or the note.
+    drawn: Option<Fit>,
+    /// The client's window (columns, rows).
+    window: (u16, u16),
+    /// The window changed since the last frame: the next is drawn in full
+    /// (the client's terminal may have reflowed or cut what it showed).
+    resized: bool,
+    /// This session's cells in its address's allowance.
+    cells: CellLease,
+    pace: Pace,
     decoder: InputDecoder,
     out: mpsc::Sender<Vec<u8>>,
     /// Since when the screen has differed from what was last drawn.
@@ -126,26 +155,6 @@ struct Session<A> {
 }
 
 impl<A: SessionApp> Session<A> {
-    fn new(
-        app: A,
-        out: mpsc::Sender<Vec<u8>>,
-        cols: u16,
-        rows: u16,
-        lobby_idle: Duration,
-    ) -> std::io::Result<Self> {
-        Ok(Session {
-            app,
-            terminal: Some(new_terminal(cols, rows)?),
-            size: (cols, rows),
-            decoder: InputDecoder::new(),
-            out,
-            dirty_since: Some(Instant::now()),
-            last_input: Instant::now(),
-            in_lobby: false,
-            lobby_idle,
-        })
-    }
-
     /// The event loop; returns why it stopped.
     async fn drive(
         &mut self,
@@ -170,6 +179,9 @@ impl<A: SessionApp> Session<A> {
             }
             self.in_lobby = in_lobby;
             let out = self.out.clone();
+            let dirty = self.dirty_since.is_some();
+            let draw_at = self.pace.next();
+            let paced = dirty && draw_at > tokio::time::Instant::now();
             tokio::select! {
                 // The server is stopping (or its signal is gone: same).
                 _ = shutdown.changed() => return End::Shutdown,
@@ -187,8 +199,11 @@ impl<A: SessionApp> Session<A> {
                     if changed.is_err() {
                         return End::Gone;
                     }
-                    let (cols, rows) = *size.borrow_and_update();
-                    self.resize(cols, rows);
+                    // Only a different size wakes this (the handler drops
+                    // repeats); sizes sent in between are skipped.
+                    self.window = *size.borrow_and_update();
+                    self.resized = true;
+                    self.mark_dirty();
                 }
                 // A possibly incomplete escape sequence (or a paste without
                 // its end) waited long enough.
@@ -208,13 +223,18 @@ impl<A: SessionApp> Session<A> {
                 }
                 // Nothing happened for a while: free the screen buffers.
                 _ = tokio::time::sleep(IDLE_RELEASE),
-                    if self.terminal.is_some() && self.dirty_since.is_none() => {
-                    self.terminal = None;
+                    if self.terminal.is_some() && !dirty => {
+                    self.release();
                 }
+                // Something to draw, but the last frames were recent.
+                _ = tokio::time::sleep_until(draw_at), if paced => {}
                 // There is room for a frame and something to draw.
-                permit = out.reserve(), if self.dirty_since.is_some() => match permit {
+                permit = out.reserve(), if dirty && !paced => match permit {
                     Ok(permit) => match self.frame() {
-                        Ok(bytes) => permit.send(bytes),
+                        Ok(bytes) => {
+                            self.pace.drew(tokio::time::Instant::now());
+                            permit.send(bytes);
+                        }
                         Err(_) => return End::Gone,
                     },
                     Err(_) => return End::Gone,
@@ -236,37 +256,52 @@ impl<A: SessionApp> Session<A> {
         self.dirty_since.get_or_insert_with(Instant::now);
     }
 
-    fn resize(&mut self, cols: u16, rows: u16) {
-        self.size = (cols, rows);
-        if let Some(terminal) = &mut self.terminal {
-            terminal.backend_mut().set_size(cols, rows);
-            // ratatui clears the screen on resize; the next frame is complete.
-            if let Err(e) = terminal.resize(Rect::new(0, 0, cols, rows)) {
-                tracing::debug!("resize failed: {e}");
-            }
-        }
-        self.mark_dirty();
+    /// Frees the screen buffers and gives their cells back.
+    fn release(&mut self) {
+        self.terminal = None;
+        self.drawn = None;
+        self.cells.release();
     }
 
-    /// Draws a frame and returns its bytes (complete after a stall).
+    /// What to draw now: the last fit while it is the whole window, else
+    /// asked again (the address may have room now, or less).
+    fn fit(&mut self) -> Fit {
+        match self.drawn {
+            Some(fit @ Fit::Draw(cols, rows))
+                if !self.resized && self.terminal.is_some() && (cols, rows) == self.window =>
+            {
+                fit
+            }
+            _ => self.cells.fit(self.window),
+        }
+    }
+
+    /// Draws a frame and returns its bytes (complete after a stall, a
+    /// resize, or a new size or note).
     fn frame(&mut self) -> std::io::Result<Vec<u8>> {
         let stalled = self.dirty_since.take().is_some_and(|t| t.elapsed() > STALL);
-        let terminal = match &mut self.terminal {
-            Some(terminal) => {
-                if stalled {
-                    terminal.clear()?;
-                }
-                terminal
-            }
-            // Released while idle: new buffers, and the whole screen anew.
-            released => {
-                let mut terminal = new_terminal(self.size.0, self.size.1)?;
-                terminal.clear()?;
-                released.insert(terminal)
-            }
+        let fit = self.fit();
+        let window = self.window;
+        let fresh = stalled || self.resized || self.drawn != Some(fit);
+        if self.drawn != Some(fit) {
+            // New buffers of the new size (the old ones are freed first).
+            self.terminal = None;
+            let (cols, rows) = fit.buffer(window);
+            self.terminal = Some(new_terminal(cols, rows)?);
+            self.drawn = Some(fit);
+        }
+        self.resized = false;
+        let Some(terminal) = self.terminal.as_mut() else {
+            return Ok(Vec::new());
         };
+        if fresh {
+            terminal.clear()?;
+        }
         let app = &mut self.app;
-        terminal.draw(|f| app.render(f))?;
+        terminal.draw(|f| match fit {
+            Fit::Draw(..) => app.render(f),
+            note => render_note(f, note, window),
+        })?;
         Ok(terminal.backend_mut().take_output())
     }
 
