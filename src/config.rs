@@ -285,14 +285,69 @@ impl ServerConfig {
 #[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
 #[serde(default, deny_unknown_fields)]
 pub struct StorageConfig {
-    /// Directory of the database.
+    /// Where the hall is stored: on this disk, or in NATS JetStream.
+    pub backend: BackendName,
+    /// Directory of the sled database.
     pub data_dir: PathBuf,
+    /// The NATS server (`backend = "nats"`).
+    pub nats_url: String,
+    /// A NATS credentials file; empty for none.
+    pub nats_credentials: PathBuf,
+    /// Copies NATS keeps of the hall's stream and buckets.
+    #[serde(deserialize_with = "replicas")]
+    pub replicas: usize,
+}
+
+/// `[storage] backend`.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum BackendName {
+    /// sled in `data_dir`.
+    #[default]
+    Sled,
+    /// NATS JetStream at `nats_url`.
+    Nats,
+}
+
+/// `replicas`, refused with a message that names it and its range.
+fn replicas<'de, D: serde::Deserializer<'de>>(d: D) -> Result<usize, D::Error> {
+    let n = i64::deserialize(d)?;
+    usize::try_from(n)
+        .ok()
+        .filter(|n| (1..=5).contains(n))
+        .ok_or_else(|| {
+            serde::de::Error::custom(format!(
+                "[storage] replicas = {n}: expected 1 to 5 (1 for one NATS server, 3 in a cluster)"
+            ))
+        })
 }
 
 impl Default for StorageConfig {
     fn default() -> Self {
         StorageConfig {
+            backend: BackendName::Sled,
             data_dir: PathBuf::from("./data"),
+            nats_url: "nats://127.0.0.1:4222".into(),
+            nats_credentials: PathBuf::new(),
+            replicas: 1,
+        }
+    }
+}
+
+impl StorageConfig {
+    /// The store these settings name.
+    pub fn backend(&self) -> crate::store::Backend {
+        use crate::store::{Backend, nats_store::NatsOptions};
+        match self.backend {
+            BackendName::Sled => Backend::Sled(self.data_dir.clone()),
+            BackendName::Nats => {
+                let mut options = NatsOptions::new(&self.nats_url);
+                options.replicas = self.replicas;
+                let credentials = &self.nats_credentials;
+                options.credentials =
+                    (!credentials.as_os_str().is_empty()).then(|| credentials.clone());
+                Backend::Nats(options)
+            }
         }
     }
 }

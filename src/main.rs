@@ -6,10 +6,8 @@ use banmen::config::Config;
 use banmen::hall::{Clock, Hall};
 use banmen::ssh::admins::AdminKeys;
 use banmen::ssh::{self, ServerOptions};
-use banmen::store::sled_store::SledStore;
 use clap::Parser;
 use std::process::ExitCode;
-use std::sync::Arc;
 use std::time::Duration;
 
 fn main() -> ExitCode {
@@ -59,12 +57,13 @@ fn serve(args: ServeArgs) -> anyhow::Result<()> {
     let runtime = tokio::runtime::Runtime::new()
         .map_err(|e| anyhow::anyhow!("cannot start the async runtime: {e}"))?;
     runtime.block_on(async {
-        let store = SledStore::open(&config.storage.data_dir)?;
-        let (hall, report) = Hall::open(Arc::new(store), hall_options, Clock::system())?;
+        let backend = config.storage.backend();
+        let store = tokio::task::block_in_place(|| backend.open())?;
+        let (hall, report) = Hall::open(store, hall_options, Clock::system())?;
         tracing::info!(
             rooms = report.rooms,
             playing = report.playing,
-            data_dir = %config.storage.data_dir.display(),
+            store = %backend,
             "rooms reopened"
         );
         for (room, why) in &report.failed {

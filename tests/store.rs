@@ -9,6 +9,7 @@
 //! nothing without it.
 
 use banmen::store::memory::MemoryStore;
+use banmen::store::nats_store::{NatsOptions, NatsStore};
 use banmen::store::sled_store::SledStore;
 use banmen::store::{Appended, SCHEMA_VERSION, SeatToken, Store, StoreError};
 use std::collections::BTreeMap;
@@ -17,6 +18,9 @@ use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
+
+mod nats_support;
+use nats_support::NatsServer;
 
 /// A fresh directory path (not created) under the system temp dir,
 /// removed with everything in it when dropped.
@@ -274,36 +278,44 @@ fn waiters_wake_on_new_lines(store: &dyn Store) {
     assert!(waiter.wait(std::time::Duration::from_secs(5)));
 }
 
-/// Runs a shared check on a memory store and on a fresh sled store.
-fn on_both(name: &str, check: fn(&dyn Store)) {
+/// Runs a shared check on a memory store, on a fresh sled store and on a
+/// fresh hall in NATS JetStream.
+fn on_each(name: &str, check: fn(&dyn Store)) {
     check(&MemoryStore::new());
     let dir = TempDir::new(name);
     check(&open(&dir));
+    if let Some(nats) = NatsServer::start(name) {
+        check(&open_nats(&nats));
+    }
+}
+
+fn open_nats(nats: &NatsServer) -> NatsStore {
+    NatsStore::open(&NatsOptions::new(&nats.url())).expect("open the NATS store")
 }
 
 #[test]
 fn appends_read_back_by_room_then_seq() {
-    on_both("order", logs_in_order);
+    on_each("order", logs_in_order);
 }
 
 #[test]
 fn an_existing_or_skipped_seq_is_refused() {
-    on_both("dup", duplicates_refused);
+    on_each("dup", duplicates_refused);
 }
 
 #[test]
 fn removing_a_room_removes_its_log_and_tokens_only() {
-    on_both("remove", remove_room_only_that_room);
+    on_each("remove", remove_room_only_that_room);
 }
 
 #[test]
 fn a_seats_new_resume_code_ends_its_old_ones() {
-    on_both("replace", a_new_token_replaces_the_seats_old_ones);
+    on_each("replace", a_new_token_replaces_the_seats_old_ones);
 }
 
 #[test]
 fn tokens_identities_games_and_heartbeat_round_trip() {
-    on_both("rest", |store| {
+    on_each("rest", |store| {
         assert_eq!(store.last_heartbeat().expect("heartbeat"), None);
         write_the_rest(store);
         read_the_rest(store);
@@ -312,12 +324,12 @@ fn tokens_identities_games_and_heartbeat_round_trip() {
 
 #[test]
 fn the_journal_keeps_commit_order_and_outlives_rooms() {
-    on_both("journal", journal_in_commit_order);
+    on_each("journal", journal_in_commit_order);
 }
 
 #[test]
 fn journal_waiters_wake_when_lines_are_added() {
-    on_both("waiter", waiters_wake_on_new_lines);
+    on_each("waiter", waiters_wake_on_new_lines);
 }
 
 // ---- the disk ----

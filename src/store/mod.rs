@@ -18,6 +18,7 @@
 //! [`memory::MemoryStore`] for tests and tools that need no disk.
 
 pub mod memory;
+pub mod nats_store;
 pub mod sled_store;
 
 use serde::{Deserialize, Serialize};
@@ -64,6 +65,14 @@ pub enum StoreError {
         found: u32,
         /// [`SCHEMA_VERSION`].
         supported: u32,
+    },
+    /// Another banmen server holds the hall (NATS: its lease is alive).
+    #[error("{hall} is in use by another banmen server ({owner}); one server per hall")]
+    InUse {
+        /// The hall: the NATS address and the hall's name.
+        hall: String,
+        /// Who holds it, as it said when it took it.
+        owner: String,
     },
     /// Reading or writing failed.
     #[error("storage error: {0}")]
@@ -198,4 +207,66 @@ pub trait Store: Send + Sync + 'static {
 
     /// The last heartbeat recorded, if any.
     fn last_heartbeat(&self) -> Result<Option<u64>, StoreError>;
+}
+
+/// Runs `wait` (which blocks the calling thread), in `block_in_place` on a
+/// multi-thread tokio runtime so that the worker's other tasks go on;
+/// plainly elsewhere (`block_in_place` panics on a current-thread runtime).
+pub(crate) fn blocking<T>(wait: impl FnOnce() -> T) -> T {
+    use tokio::runtime::{Handle, RuntimeFlavor};
+    match Handle::try_current() {
+        Ok(handle) if handle.runtime_flavor() == RuntimeFlavor::MultiThread => {
+            tokio::task::block_in_place(wait)
+        }
+        _ => wait(),
+    }
+}
+
+/// Which store a server (or `banmen migrate`) opens.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Backend {
+    /// sled in a data directory (the default).
+    Sled(PathBuf),
+    /// NATS JetStream.
+    Nats(nats_store::NatsOptions),
+}
+
+impl Backend {
+    /// Opens the store.
+    pub fn open(&self) -> Result<std::sync::Arc<dyn Store>, StoreError> {
+        Ok(match self {
+            Backend::Sled(dir) => std::sync::Arc::new(sled_store::SledStore::open(dir)?),
+            Backend::Nats(options) => std::sync::Arc::new(nats_store::NatsStore::open(options)?),
+        })
+    }
+
+    /// Reads `sled:DIR`, or a NATS address (`nats://HOST:PORT`, with
+    /// `#HALL` for a hall not named `banmen`), as `banmen migrate` takes
+    /// them.
+    pub fn parse(text: &str) -> Result<Backend, String> {
+        if let Some(dir) = text.strip_prefix("sled:") {
+            if dir.is_empty() {
+                return Err(format!("{text:?}: expected sled:DIRECTORY"));
+            }
+            return Ok(Backend::Sled(PathBuf::from(dir)));
+        }
+        if text.starts_with("nats://") || text.starts_with("tls://") {
+            let (url, hall) = text.split_once('#').unwrap_or((text, "banmen"));
+            let mut options = nats_store::NatsOptions::new(url);
+            options.hall = hall.to_string();
+            return Ok(Backend::Nats(options));
+        }
+        Err(format!(
+            "{text:?}: expected sled:DIRECTORY or nats://HOST:PORT[#HALL]"
+        ))
+    }
+}
+
+impl std::fmt::Display for Backend {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Backend::Sled(dir) => write!(f, "sled:{}", dir.display()),
+            Backend::Nats(o) => write!(f, "{}#{}", o.url, o.hall),
+        }
+    }
 }

@@ -14,7 +14,7 @@
 //! a multi-thread runtime the wait runs in `block_in_place`: the worker's
 //! other tasks move to another thread and other sessions are still served.
 
-use crate::store::StoreError;
+use crate::store::{StoreError, blocking};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
@@ -146,19 +146,6 @@ fn run(shared: &Shared, mut flush: FlushFn) {
             .unwrap_or_else(|_| Err(StoreError::Io("the flush panicked".into())));
         shared.flushes.fetch_add(1, Ordering::SeqCst);
         batch.finish(result);
-    }
-}
-
-/// Runs `wait` (which blocks), in `block_in_place` on a multi-thread tokio
-/// runtime so that the worker's other tasks go on; plainly elsewhere
-/// (`block_in_place` panics on a current-thread runtime).
-fn blocking<T>(wait: impl FnOnce() -> T) -> T {
-    use tokio::runtime::{Handle, RuntimeFlavor};
-    match Handle::try_current() {
-        Ok(handle) if handle.runtime_flavor() == RuntimeFlavor::MultiThread => {
-            tokio::task::block_in_place(wait)
-        }
-        _ => wait(),
     }
 }
 

@@ -1,0 +1,541 @@
+//! The hall's storage on NATS JetStream, for halls that outgrow one disk.
+//!
+//! Layout, for a hall named `H` (`banmen` unless told otherwise):
+//! - the stream `H_log` holds every room's events on `H.room.<room>` and
+//!   the journal on `H.journal`. An event and its journal line are
+//!   published together as one atomic batch (the `rooms` module); the
+//!   line's number is its stream sequence, so numbers ascend in commit
+//!   order (with gaps where events sit between lines). Closing a room
+//!   purges its subject; the journal stays.
+//! - key-value buckets: `H_meta` (`schema`, `heartbeat`), `H_tokens`
+//!   (`code.<hash>` → seat token, and `room.<room>` → each identity's
+//!   current code: a code is valid only while its room's entry names it,
+//!   so writing that entry is the one write that ends a seat's old code),
+//!   `H_identities`, `H_games` and `H_rated` (id → bytes), and `H_lease`
+//!   (one server per hall: the `lease` module).
+//!
+//! Ids become subject tokens and keys through the `names` module.
+//!
+//! Every write returns once JetStream has acknowledged it: stored on the
+//! NATS server's disk (fsynced only with `sync_interval: always`) or, with
+//! replicas, on a majority of them. A NATS that does not answer within the
+//! timeout fails the write; the client reconnects by itself, and commits
+//! that never got an answer are settled (the `rooms` module).
+
+mod bridge;
+mod journal;
+mod lease;
+mod names;
+mod reader;
+mod rooms;
+mod tokens;
+
+use super::{JournalIter, JournalWaiter, RoomLog, SCHEMA_VERSION, SeatToken, Store, StoreError};
+use crate::store::Appended;
+use async_nats::jetstream::consumer::DeliverPolicy;
+use async_nats::jetstream::{self, kv, stream};
+use bridge::Bridge;
+use lease::Lease;
+use names::Names;
+use reader::{Reader, Stored};
+use std::collections::{BTreeMap, HashMap};
+use std::fmt::Display;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::Duration;
+
+/// How to reach the hall's NATS.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NatsOptions {
+    /// The server's address, such as `nats://127.0.0.1:4222`.
+    pub url: String,
+    /// A NATS credentials file, if the server asks for one.
+    pub credentials: Option<PathBuf>,
+    /// Copies of every stream and bucket (1, or 3 in a cluster).
+    pub replicas: usize,
+    /// The hall's name: the prefix of its stream and buckets.
+    pub hall: String,
+    /// How long a call waits for NATS before it fails.
+    pub timeout: Duration,
+}
+
+impl NatsOptions {
+    /// The defaults for the server at `url`.
+    pub fn new(url: &str) -> NatsOptions {
+        NatsOptions {
+            url: url.to_string(),
+            credentials: None,
+            replicas: 1,
+            hall: "banmen".into(),
+            timeout: Duration::from_secs(3),
+        }
+    }
+}
+
+/// A store in NATS JetStream.
+pub struct NatsStore {
+    inner: Arc<Inner>,
+    lease: Arc<Lease>,
+    /// Last, so the runtime stops after everything that uses it.
+    bridge: Bridge,
+}
+
+/// A room's last stored event: its stream sequence and its seq.
+#[derive(Clone, Copy, Debug)]
+struct Tip {
+    stream_seq: u64,
+    seq: u64,
+}
+
+/// What the store's calls share.
+struct Inner {
+    /// `url#hall`, for messages.
+    hall: String,
+    names: Names,
+    client: async_nats::Client,
+    stream: stream::Stream,
+    meta: kv::Store,
+    tokens: kv::Store,
+    identities: kv::Store,
+    games: kv::Store,
+    rated: kv::Store,
+    lease: Arc<Lease>,
+    timeout: Duration,
+    /// Each room's last event as this store wrote or read it.
+    tips: Mutex<HashMap<String, Tip>>,
+    /// Rooms with a commit that got no answer: the first such seq.
+    doubts: Mutex<HashMap<String, u64>>,
+}
+
+impl NatsStore {
+    /// Connects, makes the hall's stream and buckets if they are missing,
+    /// checks the schema version and takes the hall's lease. A NATS that
+    /// cannot be reached is an error at once (the server does not start).
+    pub fn open(options: &NatsOptions) -> Result<NatsStore, StoreError> {
+        let bridge = Bridge::start()?;
+        let names = Names::new(&options.hall)?;
+        let opts = options.clone();
+        let limit = options.timeout * 4 + lease::LEASE;
+        let inner = bridge.run(limit, async move { Inner::connect(&opts, names).await })?;
+        let inner = Arc::new(inner);
+        let lease = inner.lease.clone();
+        bridge.handle().spawn(lease.clone().keep());
+        Ok(NatsStore {
+            inner,
+            lease,
+            bridge,
+        })
+    }
+
+    /// Runs `call` with the store's shared state on its runtime.
+    fn call<T, F, Fut>(&self, call: F) -> Result<T, StoreError>
+    where
+        T: Send + 'static,
+        F: FnOnce(Arc<Inner>) -> Fut,
+        Fut: std::future::Future<Output = Result<T, StoreError>> + Send + 'static,
+    {
+        let limit = self.inner.timeout * 2;
+        self.bridge.run(limit, call(self.inner.clone()))
+    }
+}
+
+impl Drop for NatsStore {
+    /// Gives the lease up, so the next server starts at once.
+    fn drop(&mut self) {
+        let lease = self.lease.clone();
+        let _ = self.bridge.run(Duration::from_secs(2), async move {
+            lease.release().await;
+            Ok(())
+        });
+    }
+}
+
+/// Turns a NATS error into a store error saying `what` failed.
+fn fail<E: Display>(what: &'static str) -> impl Fn(E) -> StoreError {
+    move |e| StoreError::Io(format!("{what}: {e}"))
+}
+
+impl Inner {
+    async fn connect(options: &NatsOptions, names: Names) -> Result<Inner, StoreError> {
+        let hall = format!("{}#{}", options.url, names.hall());
+        let mut connect = async_nats::ConnectOptions::new()
+            .name("banmen")
+            .connection_timeout(options.timeout)
+            .request_timeout(Some(options.timeout))
+            .max_reconnects(None);
+        if let Some(path) = &options.credentials {
+            connect = connect.credentials_file(path).await.map_err(|e| {
+                StoreError::Io(format!(
+                    "cannot read NATS credentials {}: {e}",
+                    path.display()
+                ))
+            })?;
+        }
+        let client = connect
+            .connect(options.url.as_str())
+            .await
+            .map_err(|e| StoreError::Io(format!("cannot reach NATS at {}: {e}", options.url)))?;
+        let mut js = jetstream::new(client.clone());
+        js.set_timeout(options.timeout);
+        let stream = make_stream(&js, &names, options.replicas).await?;
+        let bucket = |what: &'static str| make_bucket(&js, names.bucket(what), options.replicas);
+        let meta = bucket("meta").await?;
+        check_schema(&meta, &stream, &hall).await?;
+        let lease_bucket = make_lease_bucket(&js, names.bucket("lease"), options.replicas).await?;
+        let lease = Lease::take(lease_bucket, &hall).await?;
+        Ok(Inner {
+            hall,
+            client,
+            stream,
+            meta,
+            tokens: bucket("tokens").await?,
+            identities: bucket("identities").await?,
+            games: bucket("games").await?,
+            rated: bucket("rated").await?,
+            lease,
+            timeout: options.timeout,
+            names,
+            tips: Mutex::default(),
+            doubts: Mutex::default(),
+        })
+    }
+
+    fn tips(&self) -> MutexGuard<'_, HashMap<String, Tip>> {
+        self.tips.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn doubts(&self) -> MutexGuard<'_, HashMap<String, u64>> {
+        self.doubts.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Refuses writes once another server has taken the hall.
+    fn check_lease(&self) -> Result<(), StoreError> {
+        if self.lease.lost() {
+            return Err(StoreError::InUse {
+                hall: self.hall.clone(),
+                owner: "another server took it over".into(),
+            });
+        }
+        Ok(())
+    }
+
+    fn corrupt(&self, detail: impl Into<String>) -> StoreError {
+        StoreError::Corrupt {
+            path: PathBuf::from(&self.hall),
+            detail: detail.into(),
+        }
+    }
+
+    /// Every room's log, checking that each is numbered 0, 1, 2, …, and
+    /// the rooms' tips from it.
+    async fn logs(&self) -> Result<Vec<RoomLog>, StoreError> {
+        let mut reader = Reader::new(&self.stream, self.names.rooms(), DeliverPolicy::All).await?;
+        let mut logs: BTreeMap<String, Vec<Vec<u8>>> = BTreeMap::new();
+        let mut tips = HashMap::new();
+        while let Some(m) = reader.next().await? {
+            let room = self
+                .names
+                .room_of(&m.subject)
+                .ok_or_else(|| self.corrupt(format!("a room subject {:?}", m.subject)))?;
+            let log = logs.entry(room.clone()).or_default();
+            let seq = log.len() as u64;
+            if m.header(rooms::SEQ) != Some(seq.to_string().as_str()) {
+                return Err(self.corrupt(format!(
+                    "room {room}: event {seq} is stored as {:?}",
+                    m.header(rooms::SEQ)
+                )));
+            }
+            log.push(m.payload.to_vec());
+            let tip = Tip {
+                stream_seq: m.seq,
+                seq,
+            };
+            tips.insert(room, tip);
+        }
+        *self.tips() = tips;
+        Ok(logs.into_iter().collect())
+    }
+
+    /// Removes the room's seat codes, then its events (so no code ever
+    /// points at a room without a log).
+    async fn remove_room(&self, room: &str) -> Result<(), StoreError> {
+        self.check_lease()?;
+        self.remove_tokens(room).await?;
+        self.stream
+            .purge()
+            .filter(self.names.room(room))
+            .await
+            .map_err(fail("cannot remove a room's events"))?;
+        self.tips().remove(room);
+        self.doubts().remove(room);
+        Ok(())
+    }
+
+    /// Every live value of `bucket` (deleted keys left out), by key.
+    async fn values(&self, bucket: &kv::Store) -> Result<BTreeMap<String, Vec<u8>>, StoreError> {
+        let stream = format!("KV_{}", bucket.name);
+        let stream = jetstream::new(self.client.clone())
+            .get_stream(&stream)
+            .await
+            .map_err(fail("cannot open a bucket's stream"))?;
+        let filter = format!("$KV.{}.>", bucket.name);
+        let mut reader = Reader::new(&stream, filter, DeliverPolicy::LastPerSubject).await?;
+        let mut all = BTreeMap::new();
+        while let Some(m) = reader.next().await? {
+            if is_deleted(&m) {
+                continue;
+            }
+            let key = m.subject.rsplit('.').next().unwrap_or_default();
+            let key = names::decode(key)
+                .ok_or_else(|| self.corrupt(format!("a key {:?} in {}", key, bucket.name)))?;
+            all.insert(key, m.payload.to_vec());
+        }
+        Ok(all)
+    }
+
+    /// Puts `value` under `key` (encoded) in `bucket`.
+    async fn put(&self, bucket: &kv::Store, key: &str, value: &[u8]) -> Result<(), StoreError> {
+        self.check_lease()?;
+        bucket
+            .put(names::encode(key), bytes::Bytes::copy_from_slice(value))
+            .await
+            .map_err(fail("cannot write to NATS"))?;
+        Ok(())
+    }
+
+    /// The value under `key` (encoded) in `bucket`.
+    async fn get(&self, bucket: &kv::Store, key: &str) -> Result<Option<Vec<u8>>, StoreError> {
+        let value = bucket
+            .get(names::encode(key))
+            .await
+            .map_err(fail("cannot read from NATS"))?;
+        Ok(value.map(|v| v.to_vec()))
+    }
+}
+
+/// Whether a bucket's message is a delete or purge marker.
+fn is_deleted(m: &Stored) -> bool {
+    matches!(m.header("KV-Operation"), Some("DEL") | Some("PURGE"))
+}
+
+/// The hall's stream, made if missing.
+async fn make_stream(
+    js: &jetstream::Context,
+    names: &Names,
+    replicas: usize,
+) -> Result<stream::Stream, StoreError> {
+    let config = stream::Config {
+        name: names.stream(),
+        subjects: vec![names.rooms(), names.journal()],
+        storage: stream::StorageType::File,
+        num_replicas: replicas,
+        allow_atomic_publish: true,
+        allow_direct: true,
+        ..Default::default()
+    };
+    js.get_or_create_stream(config).await.map_err(fail(
+        "cannot open the hall's stream (is JetStream enabled?)",
+    ))
+}
+
+/// A bucket of one value per key, made if missing.
+async fn make_bucket(
+    js: &jetstream::Context,
+    name: String,
+    replicas: usize,
+) -> Result<kv::Store, StoreError> {
+    if let Ok(bucket) = js.get_key_value(&name).await {
+        return Ok(bucket);
+    }
+    js.create_key_value(kv::Config {
+        bucket: name,
+        history: 1,
+        num_replicas: replicas,
+        storage: stream::StorageType::File,
+        ..Default::default()
+    })
+    .await
+    .map_err(fail("cannot make a bucket"))
+}
+
+/// The lease's bucket, whose values live [`lease::LEASE`].
+async fn make_lease_bucket(
+    js: &jetstream::Context,
+    name: String,
+    replicas: usize,
+) -> Result<kv::Store, StoreError> {
+    if let Ok(bucket) = js.get_key_value(&name).await {
+        return Ok(bucket);
+    }
+    js.create_key_value(kv::Config {
+        bucket: name,
+        history: 1,
+        max_age: lease::LEASE,
+        num_replicas: replicas,
+        storage: stream::StorageType::File,
+        ..Default::default()
+    })
+    .await
+    .map_err(fail("cannot make the lease bucket"))
+}
+
+/// Checks the stored schema version, writing it into a new hall. A hall
+/// with events but no version is not banmen's.
+async fn check_schema(
+    meta: &kv::Store,
+    stream: &stream::Stream,
+    hall: &str,
+) -> Result<(), StoreError> {
+    let path = PathBuf::from(hall);
+    let found = meta
+        .get("schema")
+        .await
+        .map_err(fail("cannot read the schema"))?;
+    match found {
+        Some(bytes) => {
+            let found: u32 = std::str::from_utf8(&bytes)
+                .ok()
+                .and_then(|t| t.parse().ok())
+                .ok_or_else(|| StoreError::Corrupt {
+                    path: path.clone(),
+                    detail: format!("the schema version {bytes:?} does not read"),
+                })?;
+            if found != SCHEMA_VERSION {
+                return Err(StoreError::Version {
+                    path,
+                    found,
+                    supported: SCHEMA_VERSION,
+                });
+            }
+        }
+        None => {
+            let mut stream = stream.clone();
+            let info = stream
+                .info()
+                .await
+                .map_err(fail("cannot read the stream"))?;
+            if info.state.messages > 0 {
+                return Err(StoreError::Foreign {
+                    path,
+                    detail: "its stream has messages but no banmen schema".into(),
+                });
+            }
+            let version = SCHEMA_VERSION.to_string();
+            meta.put("schema", version.into())
+                .await
+                .map_err(fail("cannot write the schema"))?;
+        }
+    }
+    Ok(())
+}
+
+impl Store for NatsStore {
+    fn commit(&self, events: &[Appended]) -> Result<(), StoreError> {
+        let events = events.to_vec();
+        self.call(|inner| async move { inner.commit(&events).await })
+    }
+
+    fn note(&self, line: &[u8]) -> Result<(), StoreError> {
+        let line = bytes::Bytes::copy_from_slice(line);
+        self.call(|inner| async move {
+            inner.check_lease()?;
+            let subject = inner.names.journal();
+            let ack = jetstream::new(inner.client.clone())
+                .publish(subject, line)
+                .await
+                .map_err(fail("cannot write to the journal"))?;
+            ack.await.map_err(fail("the journal line was not stored"))?;
+            Ok(())
+        })
+    }
+
+    fn journal(&self, after: Option<u64>) -> JournalIter<'_> {
+        journal::lines(self, after)
+    }
+
+    fn journal_waiter(&self) -> Box<dyn JournalWaiter> {
+        journal::waiter(self)
+    }
+
+    fn logs(&self) -> Result<Vec<RoomLog>, StoreError> {
+        // Reading every room takes longer than one call may.
+        let inner = self.inner.clone();
+        self.bridge
+            .run(Duration::from_secs(600), async move { inner.logs().await })
+    }
+
+    fn remove_room(&self, room: &str) -> Result<(), StoreError> {
+        let room = room.to_string();
+        self.call(|inner| async move { inner.remove_room(&room).await })
+    }
+
+    fn put_token(&self, hash: &[u8; 32], token: &SeatToken) -> Result<(), StoreError> {
+        let (hash, token) = (*hash, token.clone());
+        self.call(move |inner| async move { inner.put_token(&hash, &token).await })
+    }
+
+    fn token(&self, hash: &[u8; 32]) -> Result<Option<SeatToken>, StoreError> {
+        let hash = *hash;
+        self.call(move |inner| async move { inner.token(&hash).await })
+    }
+
+    fn put_identity(&self, id: &str, name: &str) -> Result<(), StoreError> {
+        let (id, name) = (id.to_string(), name.to_string());
+        self.call(|inner| async move { inner.put(&inner.identities, &id, name.as_bytes()).await })
+    }
+
+    fn identities(&self) -> Result<Vec<(String, String)>, StoreError> {
+        self.call(|inner| async move {
+            let all = inner.values(&inner.identities).await?;
+            all.into_iter()
+                .map(|(id, name)| {
+                    let name = String::from_utf8(name)
+                        .map_err(|_| inner.corrupt(format!("identity {id}'s name")))?;
+                    Ok((id, name))
+                })
+                .collect()
+        })
+    }
+
+    fn put_game(&self, id: &str, record: &[u8]) -> Result<(), StoreError> {
+        let (id, record) = (id.to_string(), record.to_vec());
+        self.call(|inner| async move { inner.put(&inner.games, &id, &record).await })
+    }
+
+    fn game(&self, id: &str) -> Result<Option<Vec<u8>>, StoreError> {
+        let id = id.to_string();
+        self.call(|inner| async move { inner.get(&inner.games, &id).await })
+    }
+
+    fn put_rated(&self, key: &str, record: &[u8]) -> Result<(), StoreError> {
+        let (key, record) = (key.to_string(), record.to_vec());
+        self.call(|inner| async move { inner.put(&inner.rated, &key, &record).await })
+    }
+
+    fn rated(&self) -> Result<Vec<Vec<u8>>, StoreError> {
+        self.call(
+            |inner| async move { Ok(inner.values(&inner.rated).await?.into_values().collect()) },
+        )
+    }
+
+    fn heartbeat(&self, unix_ms: u64) -> Result<(), StoreError> {
+        self.call(move |inner| async move {
+            inner
+                .put(&inner.meta, "heartbeat", unix_ms.to_string().as_bytes())
+                .await
+        })
+    }
+
+    fn last_heartbeat(&self) -> Result<Option<u64>, StoreError> {
+        self.call(|inner| async move {
+            let Some(bytes) = inner.get(&inner.meta, "heartbeat").await? else {
+                return Ok(None);
+            };
+            let text = String::from_utf8_lossy(&bytes).into_owned();
+            let ms = text
+                .parse()
+                .map_err(|_| inner.corrupt(format!("the heartbeat {text:?}")))?;
+            Ok(Some(ms))
+        })
+    }
+}

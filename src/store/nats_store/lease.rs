@@ -1,0 +1,132 @@
+//! One server per hall: a lease in the hall's `lease` bucket.
+//!
+//! The bucket keeps a value [`LEASE`] long (its `max_age`); the server that
+//! holds the key `owner` writes it again every [`RENEW`], expecting its
+//! own last revision, so a second server's `create` fails while the first
+//! lives. A server killed without a goodbye leaves the key to expire: the
+//! next start waits for that (at most [`LEASE`]). A clean stop deletes it.
+//!
+//! A holder whose renewal finds another server's revision has lost the
+//! hall: from then on every write fails (the room logs are guarded anyway:
+//! each append expects its room's last sequence).
+
+use super::fail;
+use crate::store::StoreError;
+use async_nats::jetstream::kv::{self, CreateErrorKind, UpdateErrorKind};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+/// How long a lease lives without renewal.
+pub(super) const LEASE: Duration = Duration::from_secs(5);
+/// How often the holder renews it.
+const RENEW: Duration = Duration::from_millis(1000);
+/// The key of the lease.
+const KEY: &str = "owner";
+
+/// A held lease: its bucket, its revision, and whether it was lost.
+pub(super) struct Lease {
+    bucket: kv::Store,
+    revision: AtomicU64,
+    lost: AtomicBool,
+    /// Who this server is, as written in the lease.
+    owner: String,
+}
+
+impl Lease {
+    /// Takes the lease, waiting up to [`LEASE`] for one left by a server
+    /// that stopped without a goodbye; `InUse` if it stays held.
+    pub(super) async fn take(bucket: kv::Store, hall: &str) -> Result<Arc<Lease>, StoreError> {
+        let owner = owner();
+        let deadline = Instant::now() + LEASE + Duration::from_secs(1);
+        loop {
+            match bucket.create(KEY, owner.clone().into()).await {
+                Ok(revision) => {
+                    return Ok(Arc::new(Lease {
+                        bucket,
+                        revision: AtomicU64::new(revision),
+                        lost: AtomicBool::new(false),
+                        owner,
+                    }));
+                }
+                Err(e) if e.kind() == CreateErrorKind::AlreadyExists => {
+                    if Instant::now() >= deadline {
+                        let held = bucket.get(KEY).await.ok().flatten();
+                        let held = held.map(|b| String::from_utf8_lossy(&b).into_owned());
+                        return Err(StoreError::InUse {
+                            hall: hall.into(),
+                            owner: held.unwrap_or_else(|| "unknown".into()),
+                        });
+                    }
+                    tokio::time::sleep(Duration::from_millis(200)).await;
+                }
+                Err(e) => return Err(fail("cannot take the hall's lease")(e)),
+            }
+        }
+    }
+
+    /// Whether another server has taken the hall from this one.
+    pub(super) fn lost(&self) -> bool {
+        self.lost.load(Ordering::SeqCst)
+    }
+
+    /// Renews the lease until it is lost or the runtime stops.
+    pub(super) async fn keep(self: Arc<Lease>) {
+        loop {
+            tokio::time::sleep(RENEW).await;
+            if !self.renew().await {
+                tracing::error!("another banmen server has taken the hall; writes now fail");
+                self.lost.store(true, Ordering::SeqCst);
+                return;
+            }
+        }
+    }
+
+    /// One renewal; `false` when another server holds the lease. A NATS
+    /// that does not answer is tried again at the next renewal.
+    async fn renew(&self) -> bool {
+        let revision = self.revision.load(Ordering::SeqCst);
+        match self
+            .bucket
+            .update(KEY, self.owner.clone().into(), revision)
+            .await
+        {
+            Ok(revision) => self.revision.store(revision, Ordering::SeqCst),
+            Err(e) if e.kind() == UpdateErrorKind::WrongLastRevision => {
+                // Expired while NATS was away: take it again unless
+                // somebody else did.
+                match self.bucket.create(KEY, self.owner.clone().into()).await {
+                    Ok(revision) => self.revision.store(revision, Ordering::SeqCst),
+                    Err(e) if e.kind() == CreateErrorKind::AlreadyExists => return false,
+                    Err(e) => tracing::warn!("the hall's lease was not renewed: {e}"),
+                }
+            }
+            Err(e) => tracing::warn!("the hall's lease was not renewed: {e}"),
+        }
+        true
+    }
+
+    /// Gives the lease up (a clean stop), if still held.
+    pub(super) async fn release(&self) {
+        if self.lost() {
+            return;
+        }
+        let revision = self.revision.load(Ordering::SeqCst);
+        if let Err(e) = self
+            .bucket
+            .delete_expect_revision(KEY, Some(revision))
+            .await
+        {
+            tracing::warn!("the hall's lease was not released: {e}");
+        }
+    }
+}
+
+/// This server, as the lease names it: host, process and start time.
+fn owner() -> String {
+    let host = std::fs::read_to_string("/proc/sys/kernel/hostname")
+        .map(|h| h.trim().to_string())
+        .unwrap_or_else(|_| "?".into());
+    let since = humantime::format_rfc3339_seconds(std::time::SystemTime::now());
+    format!("host {host}, pid {}, since {since}", std::process::id())
+}
