@@ -2,8 +2,9 @@
 //! restart, seats that wait for their players (by key or by resume code),
 //! a second connection replacing the first, grace periods and CPU
 //! takeover, paused games, turn timeouts, clocks across restarts and room
-//! expiry. The hall runs on an in-memory store shared across "restarts"
-//! and on a manual clock, so minutes and days pass at once.
+//! expiry. The hall runs on a manual clock, so minutes and days pass at
+//! once, and on a store shared across "restarts": in memory, and for the
+//! tests of what a restart keeps, on each backend (memory, sled, NATS).
 
 use banmen::hall::Reader;
 use banmen::hall::{
@@ -17,16 +18,17 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 mod common;
-use common::{guest, open_hall, play, player, wait_for};
+use common::{guest, open_hall, play, player, stores, wait_for};
 
 const SECOND: u64 = 1000;
 const DAY: u64 = 24 * 3600 * SECOND;
 
 fn fresh() -> (Arc<MemoryStore>, Clock) {
-    (
-        Arc::new(MemoryStore::new()),
-        Clock::manual(1_700_000_000_000),
-    )
+    (Arc::new(MemoryStore::new()), start_clock())
+}
+
+fn start_clock() -> Clock {
+    Clock::manual(1_700_000_000_000)
 }
 
 fn settings(privacy: Privacy) -> RoomSettings {
@@ -52,7 +54,14 @@ fn two_players(hall: &Hall, privacy: Privacy) -> (RoomHandle, RoomHandle) {
 
 #[tokio::test]
 async fn a_restart_rebuilds_rooms_with_their_seats_moves_and_rules() {
-    let (store, clock) = fresh();
+    for t in stores::each("a_restart_rebuilds_rooms_with_their_seats_moves_and_rules") {
+        eprintln!("on {}", t.name);
+        a_restart_rebuilds_rooms_with_their_seats_moves_and_rules_on(t.store.clone()).await;
+    }
+}
+
+async fn a_restart_rebuilds_rooms_with_their_seats_moves_and_rules_on(store: Arc<dyn Store>) {
+    let clock = start_clock();
     let hall = open_hall(&store, &clock);
     let mut s = settings(Privacy::Private);
     s.rules.set("swap-sides", "off").unwrap();
@@ -87,7 +96,14 @@ async fn a_restart_rebuilds_rooms_with_their_seats_moves_and_rules() {
 
 #[tokio::test]
 async fn a_log_that_does_not_replay_is_reported_and_kept() {
-    let (store, clock) = fresh();
+    for t in stores::each("a_log_that_does_not_replay_is_reported_and_kept") {
+        eprintln!("on {}", t.name);
+        a_log_that_does_not_replay_is_reported_and_kept_on(t.store.clone()).await;
+    }
+}
+
+async fn a_log_that_does_not_replay_is_reported_and_kept_on(store: Arc<dyn Store>) {
+    let clock = start_clock();
     let hall = open_hall(&store, &clock);
     let (alice, bob) = two_players(&hall, Privacy::Private);
     play(&alice, "7g7f");
@@ -121,7 +137,14 @@ async fn a_log_that_does_not_replay_is_reported_and_kept() {
 
 #[tokio::test]
 async fn a_guest_takes_the_seat_back_with_the_resume_code() {
-    let (store, clock) = fresh();
+    for t in stores::each("a_guest_takes_the_seat_back_with_the_resume_code") {
+        eprintln!("on {}", t.name);
+        a_guest_takes_the_seat_back_with_the_resume_code_on(t.store.clone()).await;
+    }
+}
+
+async fn a_guest_takes_the_seat_back_with_the_resume_code_on(store: Arc<dyn Store>) {
+    let clock = start_clock();
     let hall = open_hall(&store, &clock);
     let alice = hall
         .create_room(&player("alice"), settings(Privacy::Public))
@@ -159,7 +182,14 @@ async fn a_guest_takes_the_seat_back_with_the_resume_code() {
 /// resume code; the old one then works no more, also after a restart.
 #[tokio::test]
 async fn a_new_resume_code_ends_the_old_one() {
-    let (store, clock) = fresh();
+    for t in stores::each("a_new_resume_code_ends_the_old_one") {
+        eprintln!("on {}", t.name);
+        a_new_resume_code_ends_the_old_one_on(t.store.clone()).await;
+    }
+}
+
+async fn a_new_resume_code_ends_the_old_one_on(store: Arc<dyn Store>) {
+    let clock = start_clock();
     let hall = open_hall(&store, &clock);
     let alice = hall
         .create_room(&player("alice"), settings(Privacy::Public))
@@ -291,7 +321,14 @@ async fn a_turn_out_of_time_is_played_by_the_cpu() {
 
 #[tokio::test]
 async fn a_turn_clock_keeps_its_time_across_a_restart() {
-    let (store, clock) = fresh();
+    for t in stores::each("a_turn_clock_keeps_its_time_across_a_restart") {
+        eprintln!("on {}", t.name);
+        a_turn_clock_keeps_its_time_across_a_restart_on(t.store.clone()).await;
+    }
+}
+
+async fn a_turn_clock_keeps_its_time_across_a_restart_on(store: Arc<dyn Store>) {
+    let clock = start_clock();
     let hall = open_hall(&store, &clock);
     let mut s = settings(Privacy::Public);
     s.time_limit = TimeLimit::Seconds60;
@@ -323,7 +360,14 @@ fn code_room(journal: &[banmen::hall::journal::LogLine], host: &str) -> String {
 
 #[tokio::test]
 async fn rooms_expire_after_seven_days_and_finished_games_stay() {
-    let (store, clock) = fresh();
+    for t in stores::each("rooms_expire_after_seven_days_and_finished_games_stay") {
+        eprintln!("on {}", t.name);
+        rooms_expire_after_seven_days_and_finished_games_stay_on(t.store.clone()).await;
+    }
+}
+
+async fn rooms_expire_after_seven_days_and_finished_games_stay_on(store: Arc<dyn Store>) {
+    let clock = start_clock();
     let hall = open_hall(&store, &clock);
     // A finished game, kept for export.
     let (alice, bob) = two_players(&hall, Privacy::Public);
@@ -487,8 +531,20 @@ async fn invite_codes_are_ten_letters_in_groups_typed_in_any_case_with_or_withou
 
 #[tokio::test]
 async fn a_room_made_with_a_six_letter_code_is_still_joined_by_it_after_a_restart() {
+    for t in stores::each("six-letter-code") {
+        eprintln!("on {}", t.name);
+        a_room_made_with_a_six_letter_code_is_still_joined_by_it_after_a_restart_on(
+            t.store.clone(),
+        )
+        .await;
+    }
+}
+
+async fn a_room_made_with_a_six_letter_code_is_still_joined_by_it_after_a_restart_on(
+    store: Arc<dyn Store>,
+) {
     use banmen::hall::events::{Event, Record, SettingsRecord};
-    let (store, clock) = fresh();
+    let clock = start_clock();
     // The log of a room created before codes grew: its code has 6 letters.
     let created = Record {
         at: clock.now_ms(),

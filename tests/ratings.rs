@@ -12,7 +12,7 @@ use std::sync::Arc;
 
 mod common;
 mod ui_support;
-use common::{guest, open_hall, play, player};
+use common::{AsStore, guest, open_hall, play, player, stores};
 
 fn glicko(value: f64, deviation: f64) -> Rating {
     Rating {
@@ -131,7 +131,7 @@ fn one_side_alone_is_not_rated() {
 
 // ---- in the hall ----
 
-fn hall_on(store: &Arc<MemoryStore>) -> Hall {
+fn hall_on(store: &impl AsStore) -> Hall {
     open_hall(store, &Clock::manual(1_700_000_000_000))
 }
 
@@ -200,7 +200,13 @@ async fn guests_casual_rooms_and_the_cpu_are_not_rated() {
 
 #[tokio::test]
 async fn a_rebuild_gives_the_stored_ratings_back() {
-    let store = Arc::new(MemoryStore::new());
+    for t in stores::each("rebuild-ratings") {
+        eprintln!("on {}", t.name);
+        a_rebuild_gives_the_stored_ratings_back_on(t.store.clone());
+    }
+}
+
+fn a_rebuild_gives_the_stored_ratings_back_on(store: Arc<dyn Store>) {
     let hall = hall_on(&store);
     let (alice, bob, carol) = (player("alice"), player("bob"), player("carol"));
     resigned_game(&hall, &alice, &bob, true);
@@ -260,7 +266,21 @@ async fn the_leaderboard_and_profiles_show_the_ratings() {
 
 #[tokio::test]
 async fn a_game_that_ended_before_a_crash_is_rated_at_the_restart_once() {
-    let store = Arc::new(MemoryStore::new());
+    for t in stores::each("rated-at-restart") {
+        eprintln!("on {}", t.name);
+        // A copy without the rated games, on the same backend.
+        let bare = t.sibling();
+        a_game_that_ended_before_a_crash_is_rated_at_the_restart_once_on(
+            t.store.clone(),
+            bare.store.clone(),
+        );
+    }
+}
+
+fn a_game_that_ended_before_a_crash_is_rated_at_the_restart_once_on(
+    store: Arc<dyn Store>,
+    bare: Arc<dyn Store>,
+) {
     let hall = hall_on(&store);
     let a = hall
         .create_room(&player("alice"), ranked(GameKind::Shogi, true))
@@ -270,7 +290,6 @@ async fn a_game_that_ended_before_a_crash_is_rated_at_the_restart_once() {
     b.resign().unwrap();
     // As if the server had stopped after the game's end was written but
     // before it was rated: the room logs without the rated game.
-    let bare = Arc::new(MemoryStore::new());
     for (room, log) in store.logs().unwrap() {
         for (seq, event) in log.iter().enumerate() {
             bare.append(&room, seq as u64, event).unwrap();

@@ -24,6 +24,10 @@ use std::time::Duration;
 use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
 
+#[path = "../nats_support/mod.rs"]
+pub mod nats_support;
+pub mod stores;
+
 pub const WAIT: Duration = Duration::from_secs(10);
 
 /// A fresh directory under the system temp dir.
@@ -333,9 +337,9 @@ pub fn guest(name: &str) -> Identity {
 
 /// A hall on `store` (its rooms rebuilt, none failing), on `clock`, CPU
 /// level 1.
-pub fn open_hall(store: &Arc<MemoryStore>, clock: &Clock) -> Hall {
-    let store: Arc<dyn Store> = store.clone();
-    let (hall, report) = Hall::open(store, HallOptions::default(), clock.clone()).unwrap();
+pub fn open_hall(store: &impl AsStore, clock: &Clock) -> Hall {
+    let (hall, report) =
+        Hall::open(store.as_store(), HallOptions::default(), clock.clone()).unwrap();
     assert!(report.failed.is_empty(), "{report:?}");
     hall
 }
@@ -355,4 +359,21 @@ pub async fn wait_for(handle: &mut RoomHandle, done: impl Fn(&RoomView) -> bool)
     })
     .await
     .expect("the room reached the expected state in time");
+}
+
+/// A shared store, as the hall takes it.
+pub trait AsStore {
+    fn as_store(&self) -> Arc<dyn Store>;
+}
+
+impl AsStore for Arc<MemoryStore> {
+    fn as_store(&self) -> Arc<dyn Store> {
+        self.clone()
+    }
+}
+
+impl AsStore for Arc<dyn Store> {
+    fn as_store(&self) -> Arc<dyn Store> {
+        self.clone()
+    }
 }
