@@ -337,17 +337,24 @@ fn journal_waiters_wake_when_lines_are_added() {
 #[test]
 fn the_journal_survives_reopening_and_numbers_go_on() {
     let dir = TempDir::new("journal-reopen");
+    journal_survives_reopening(|| Box::new(open(&dir)));
+    if let Some(nats) = NatsServer::start("journal-reopen") {
+        journal_survives_reopening(|| Box::new(open_nats(&nats)));
+    }
+}
+
+fn journal_survives_reopening(open: impl Fn() -> Box<dyn Store>) {
     let before = {
-        let store = open(&dir);
+        let store = open();
         store
             .commit(&[logged("r", 0), logged("r", 1)])
             .expect("commit");
-        journal_text(&store, None)
+        journal_text(&*store, None)
     };
-    let store = open(&dir);
-    assert_eq!(journal_text(&store, None), before);
+    let store = open();
+    assert_eq!(journal_text(&*store, None), before);
     store.note(b"after").expect("note");
-    let after = journal_text(&store, None);
+    let after = journal_text(&*store, None);
     assert_eq!(after.len(), 3);
     assert!(after[2].0 > after[1].0);
 }
@@ -355,15 +362,22 @@ fn the_journal_survives_reopening_and_numbers_go_on() {
 #[test]
 fn data_survives_closing_and_reopening() {
     let dir = TempDir::new("reopen");
+    survives_reopening(|| Box::new(open(&dir)));
+    if let Some(nats) = NatsServer::start("reopen") {
+        survives_reopening(|| Box::new(open_nats(&nats)));
+    }
+}
+
+fn survives_reopening(open: impl Fn() -> Box<dyn Store>) {
     {
-        let store = open(&dir);
+        let store = open();
         store.append("r", 0, &event("r", 0)).expect("append");
         store.append("r", 1, &event("r", 1)).expect("append");
-        write_the_rest(&store);
+        write_the_rest(&*store);
         store.heartbeat(1_767_225_600_000).expect("heartbeat");
     }
-    let store = open(&dir);
-    read_the_rest(&store);
+    let store = open();
+    read_the_rest(&*store);
     let logs = store.logs().expect("logs");
     assert_eq!(
         logs,
@@ -398,8 +412,18 @@ fn child_role(role: &str) -> Option<PathBuf> {
     is_role.then(|| PathBuf::from(std::env::var_os("BANMEN_STORE_DIR").expect("dir for the child")))
 }
 
+/// The store a child is given: a NATS address, or a sled directory.
+fn open_place(place: &Path) -> Box<dyn Store> {
+    let text = place.to_string_lossy();
+    if text.starts_with("nats://") {
+        Box::new(NatsStore::open(&NatsOptions::new(&text)).expect("child opens the NATS store"))
+    } else {
+        Box::new(SledStore::open(place).expect("child opens the store"))
+    }
+}
+
 /// The events of room `r`.
-fn room_r(store: &SledStore) -> Vec<Vec<u8>> {
+fn room_r(store: &dyn Store) -> Vec<Vec<u8>> {
     let logs = store.logs().expect("logs");
     logs.into_iter()
         .find(|(room, _)| room == "r")
@@ -414,8 +438,8 @@ fn child_writer() {
     let Some(dir) = child_role("writer") else {
         return;
     };
-    let store = SledStore::open(&dir).expect("child opens the store");
-    let first = room_r(&store).len() as u64;
+    let store = open_place(&dir);
+    let first = room_r(&*store).len() as u64;
     for seq in first..first + 1_000_000 {
         store
             .append("r", seq, &event("r", seq))
@@ -454,6 +478,28 @@ fn write_then_kill(dir: &Path) -> Vec<u64> {
     acknowledged
 }
 
+/// Writing and `kill -9` of the writer, twice, on a NATS hall: the
+/// killed writer's lease expires, the next one takes the hall.
+#[test]
+fn appends_that_returned_survive_sigkill_on_nats() {
+    let Some(nats) = NatsServer::start("kill-nats") else {
+        return;
+    };
+    let url = PathBuf::from(nats.url());
+    for round in 0..2 {
+        let acknowledged = write_then_kill(&url);
+        let events = room_r(&open_nats(&nats));
+        for &seq in &acknowledged {
+            let got = events.get(seq as usize);
+            assert_eq!(
+                got,
+                Some(&event("r", seq)),
+                "round {round}: event {seq} lost"
+            );
+        }
+    }
+}
+
 /// Three rounds of writing and `kill -9`, each resuming the same log.
 #[test]
 fn appends_that_returned_survive_sigkill() {
@@ -479,8 +525,14 @@ fn child_opener() {
     let Some(dir) = child_role("opener") else {
         return;
     };
-    match SledStore::open(&dir) {
-        Ok(_) => println!("outcome: opened"),
+    let text = dir.to_string_lossy();
+    let opened = if text.starts_with("nats://") {
+        NatsStore::open(&NatsOptions::new(&text)).map(|_| ())
+    } else {
+        SledStore::open(&dir).map(|_| ())
+    };
+    match opened {
+        Ok(()) => println!("outcome: opened"),
         Err(e) => println!("outcome: {e:?}"),
     }
 }
@@ -497,6 +549,30 @@ fn a_second_process_finds_the_store_locked() {
     assert!(text.contains("outcome: Locked"), "child said: {text}");
     drop(store);
     let output = child("child_opener", "opener", dir.path())
+        .output()
+        .expect("run child");
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        text.contains("outcome: opened"),
+        "after closing, the child said: {text}"
+    );
+}
+
+#[test]
+fn a_second_server_on_the_same_nats_hall_is_refused() {
+    let Some(nats) = NatsServer::start("lease") else {
+        return;
+    };
+    let url = PathBuf::from(nats.url());
+    let store = open_nats(&nats);
+    store.append("r", 0, b"held").expect("append");
+    let output = child("child_opener", "opener", &url)
+        .output()
+        .expect("run child");
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(text.contains("outcome: InUse"), "child said: {text}");
+    drop(store);
+    let output = child("child_opener", "opener", &url)
         .output()
         .expect("run child");
     let text = String::from_utf8_lossy(&output.stdout);

@@ -133,6 +133,26 @@ impl NatsServer {
         }
     }
 
+    /// Stops the process (SIGSTOP): connections stay open, nothing is
+    /// answered, until [`NatsServer::resume`].
+    pub fn pause(&self) {
+        self.signal("-STOP");
+    }
+
+    /// Lets a paused process go on (SIGCONT).
+    pub fn resume(&self) {
+        self.signal("-CONT");
+    }
+
+    fn signal(&self, which: &str) {
+        let child = self.child.as_ref().expect("a running server");
+        let status = Command::new("kill")
+            .args([which, &child.id().to_string()])
+            .status()
+            .expect("run kill");
+        assert!(status.success(), "kill {which} failed");
+    }
+
     /// Starts the server again on the same port and directory.
     pub fn restart(&mut self) {
         self.kill();

@@ -93,17 +93,43 @@ impl Lease {
         {
             Ok(revision) => self.revision.store(revision, Ordering::SeqCst),
             Err(e) if e.kind() == UpdateErrorKind::WrongLastRevision => {
-                // Expired while NATS was away: take it again unless
-                // somebody else did.
-                match self.bucket.create(KEY, self.owner.clone().into()).await {
-                    Ok(revision) => self.revision.store(revision, Ordering::SeqCst),
-                    Err(e) if e.kind() == CreateErrorKind::AlreadyExists => return false,
-                    Err(e) => tracing::warn!("the hall's lease was not renewed: {e}"),
-                }
+                return self.recover().await;
             }
             Err(e) => tracing::warn!("the hall's lease was not renewed: {e}"),
         }
         true
+    }
+
+    /// After a renewal found another revision: the lease is still this
+    /// server's if it names this server (an earlier renewal that timed out
+    /// was applied after all), or is taken again if it expired while NATS
+    /// was away; `false` if another server holds it.
+    async fn recover(&self) -> bool {
+        match self.bucket.entry(KEY).await {
+            Ok(Some(entry))
+                if entry.operation == kv::Operation::Put
+                    && entry.value == self.owner.as_bytes() =>
+            {
+                self.revision.store(entry.revision, Ordering::SeqCst);
+                true
+            }
+            Ok(Some(entry)) if entry.operation == kv::Operation::Put => false,
+            Ok(_) => match self.bucket.create(KEY, self.owner.clone().into()).await {
+                Ok(revision) => {
+                    self.revision.store(revision, Ordering::SeqCst);
+                    true
+                }
+                Err(e) if e.kind() == CreateErrorKind::AlreadyExists => false,
+                Err(e) => {
+                    tracing::warn!("the hall's lease was not taken again: {e}");
+                    true
+                }
+            },
+            Err(e) => {
+                tracing::warn!("the hall's lease was not read: {e}");
+                true
+            }
+        }
     }
 
     /// Gives the lease up (a clean stop), if still held.
@@ -122,11 +148,16 @@ impl Lease {
     }
 }
 
-/// This server, as the lease names it: host, process and start time.
+/// This server, as the lease names it: host, process and start time, and
+/// a random tag that no other server's lease has.
 fn owner() -> String {
     let host = std::fs::read_to_string("/proc/sys/kernel/hostname")
         .map(|h| h.trim().to_string())
         .unwrap_or_else(|_| "?".into());
     let since = humantime::format_rfc3339_seconds(std::time::SystemTime::now());
-    format!("host {host}, pid {}, since {since}", std::process::id())
+    let tag: u64 = rand::random();
+    format!(
+        "host {host}, pid {}, since {since} ({tag:016x})",
+        std::process::id()
+    )
 }
