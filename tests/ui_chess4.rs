@@ -73,7 +73,7 @@ async fn same_device_room_shows_the_cross_board_and_four_seats() {
         assert!(s.has("Red + Yellow vs Blue + Green"), "{text}");
         assert!(s.has("> ● Red") && s.has("● Red to move"), "{text}");
         assert!(!s.has("hand:") && !s.has("Tab hand"), "{text}");
-        assert!(!s.has("South") && !s.has("sente"), "{text}");
+        assert!(!s.has("South") && !s.has_below_title("sente"), "{text}");
         // Files a..n on top.
         let labels: String = s.0[1].split_whitespace().collect();
         assert!(labels.starts_with("abcdefghijklmn"), "{labels}");
@@ -228,7 +228,7 @@ async fn free_for_all_shows_points_and_promotes_to_a_queen_at_once() {
     let mut app = same_device(&hall, &["type=ffa"]);
     let s = render(&mut app, 80, 24);
     assert!(s.has("Free-for-all, by points"), "{}", s.text());
-    assert!(!s.has("vs"), "{}", s.text());
+    assert!(!s.has_below_title("vs"), "{}", s.text());
     for name in ["● Red", "▲ Blue", "■ Yellow", "◆ Green"] {
         assert!(s.seat_line(name).contains(" 0 alice"), "{}", s.text());
     }

@@ -284,20 +284,12 @@ async fn pick_and_play_with_keys_then_with_the_mouse() {
     assert!(s.has("gote to move"), "{}", s.text());
 
     // Gote (same device) plays 3c3d by clicking: find the squares on screen.
-    let file_x = s.cells[1].iter().position(|c| c == "3").expect("file 3");
-    // Below the title line, whose room code and game id may hold the
-    // same letters.
-    let rank_y = |r: &str| {
-        1 + s.cells[1..]
-            .iter()
-            .position(|row| row.get(46).is_some_and(|c| c == r))
-            .expect("rank label")
-    };
-    let (from_y, to_y) = (rank_y("c"), rank_y("d"));
-    click(&mut app, file_x, from_y);
+    let (x, y) = square_xy(&s, '3', 'c');
+    click(&mut app, x, y);
     let s2 = render(&mut app, 80, 24);
     assert!(s2.has("Choose a square"), "{}", s2.text());
-    click(&mut app, file_x, to_y);
+    let (x, y) = square_xy(&s2, '3', 'd');
+    click(&mut app, x, y);
     let s3 = render(&mut app, 80, 24);
     assert!(s3.has("3c3d"), "{}", s3.text());
     assert!(s3.has("sente to move"));
@@ -349,27 +341,47 @@ async fn quit_from_the_lobby() {
 }
 
 /// The 0-based screen cell of a square at 80×24 (sente's side up), found
-/// from the file numbers on top and the rank letters on the right.
+/// from the file numbers on row 1 and the rank letters on the right.
+///
+/// The ranks are looked for only below the file numbers: the title on
+/// row 0 holds the room's random id (`game ambtte-1-…`), whose letters
+/// can fall in the rank column and would send the click to the title.
 fn square_xy(s: &Screen, file: char, rank: char) -> (usize, usize) {
-    let x = s.cells[1]
+    const FILE_ROW: usize = 1;
+    const RANK_COLUMN: usize = 46;
+    let x = s.cells[FILE_ROW]
         .iter()
         .position(|c| *c == file.to_string())
-        .expect("file label");
-    let y = s
-        .cells
-        .iter()
-        .position(|row| row.get(46).is_some_and(|c| *c == rank.to_string()))
-        .expect("rank label");
+        .unwrap_or_else(|| panic!("file label {file}:\n{}", s.text()));
+    let y = (FILE_ROW + 1..s.cells.len())
+        .find(|&y| {
+            s.cells[y]
+                .get(RANK_COLUMN)
+                .is_some_and(|c| *c == rank.to_string())
+        })
+        .unwrap_or_else(|| panic!("rank label {rank}:\n{}", s.text()));
     (x, y)
 }
 
+/// Clicks the piece on `from`, checks it is picked, then clicks `to`.
 fn click_move(app: &mut App, from: (char, char), to: (char, char)) {
     let s = render(app, 80, 24);
     let (x, y) = square_xy(&s, from.0, from.1);
     click(app, x, y);
     let s = render(app, 80, 24);
+    assert!(s.has("Choose a square"), "{from:?} picked: {}", s.text());
     let (x, y) = square_xy(&s, to.0, to.1);
     click(app, x, y);
+}
+
+/// The hand shown under the seat line holding `seat` (`☖ gote alice`).
+fn hand_of(s: &Screen, seat: &str) -> String {
+    let line = s
+        .line_of(seat)
+        .unwrap_or_else(|| panic!("{seat}:\n{}", s.text()));
+    let hand = s.lines.get(line + 1).map_or("", |l| l.trim());
+    assert!(hand.starts_with("hand: "), "{seat}: {}", s.text());
+    hand.to_string()
 }
 
 #[tokio::test]
@@ -378,16 +390,22 @@ async fn promotion_is_asked_and_hand_pieces_drop() {
     let mut app = game_app(&hall, "s");
     click_move(&mut app, ('7', 'g'), ('7', 'f'));
     click_move(&mut app, ('3', 'c'), ('3', 'd'));
+    let s = render(&mut app, 80, 24);
+    assert!(s.has("7g7f") && s.has("3c3d"), "{}", s.text());
     click_move(&mut app, ('8', 'h'), ('2', 'b'));
     let s = render(&mut app, 80, 24);
     assert!(s.has("Promote? y = yes, n = no"), "{}", s.text());
     chars(&mut app, "y");
     let s = render(&mut app, 80, 24);
-    assert!(s.has("8h2b+"), "{}", s.text());
+    assert!(s.has("8h2b+") && s.has("gote to move"), "{}", s.text());
+    // Sente took gote's bishop; gote's hand is still empty.
+    assert_eq!(hand_of(&s, "☗ sente alice"), "hand: 角", "{}", s.text());
+    assert_eq!(hand_of(&s, "☖ gote alice"), "hand: -", "{}", s.text());
     // Gote takes the horse; its hand now shows a bishop.
     click_move(&mut app, ('3', 'a'), ('2', 'b'));
     let s = render(&mut app, 80, 24);
-    assert!(s.has("hand: 角"), "{}", s.text());
+    assert!(s.has("3a2b") && s.has("sente to move"), "{}", s.text());
+    assert_eq!(hand_of(&s, "☖ gote alice"), "hand: 角", "{}", s.text());
     // Sente drops the bishop it took: Tab to the hand, Enter, then a square.
     key(&mut app, KeyCode::Tab);
     key(&mut app, KeyCode::Enter);
@@ -397,6 +415,7 @@ async fn promotion_is_asked_and_hand_pieces_drop() {
     click(&mut app, x, y);
     let s = render(&mut app, 80, 24);
     assert!(s.has("B*5e"), "{}", s.text());
+    assert_eq!(hand_of(&s, "☗ sente alice"), "hand: -", "{}", s.text());
 }
 
 #[tokio::test]

@@ -34,7 +34,7 @@ async fn same_device_room_shows_four_seats_hands_and_the_board() {
         }
         assert_eq!(s.0.iter().filter(|l| l.contains("hand: -")).count(), 4);
         assert!(s.has("S South to move"), "{text}");
-        assert!(!s.has("sente") && !s.has("resign"), "{text}");
+        assert!(!s.has_below_title("sente") && !s.has("resign"), "{text}");
         // South's king is on the board's bottom row, North's on the top.
         let south = s.line_of("S玉▲");
         assert!(south > s.line_of("N玉▼") && south > s.line_of("W玉▶"));

@@ -94,6 +94,12 @@ impl Screen {
     pub fn has(&self, needle: &str) -> bool {
         self.0.iter().any(|l| l.contains(needle))
     }
+    /// Whether a line below the title contains `needle`. The title holds
+    /// the room's random id and game tag (`game 49bvs8-1-pqx3m4`), whose
+    /// letters can spell a short word: look below it for what must be absent.
+    pub fn has_below_title(&self, needle: &str) -> bool {
+        self.0.iter().skip(1).any(|l| l.contains(needle))
+    }
     /// The first line containing `needle` (the test fails without one).
     pub fn line_of(&self, needle: &str) -> usize {
         self.0
