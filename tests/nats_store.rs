@@ -12,6 +12,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 mod nats_support;
+mod ui_support;
 use nats_support::NatsServer;
 
 fn open(nats: &NatsServer) -> NatsStore {
@@ -127,8 +128,14 @@ fn a_commit_that_got_no_answer_is_settled_when_the_server_is_back() {
     // Both were stored after all once the server went on...
     std::thread::sleep(Duration::from_millis(300));
     let lines = journal_texts(&store);
-    assert!(lines.contains(&"line of refused move".to_string()), "{lines:?}");
-    assert!(lines.contains(&"line of refused room".to_string()), "{lines:?}");
+    assert!(
+        lines.contains(&"line of refused move".to_string()),
+        "{lines:?}"
+    );
+    assert!(
+        lines.contains(&"line of refused room".to_string()),
+        "{lines:?}"
+    );
     store
         .commit(&[logged("r", 1, "r1")])
         .expect("the room's next commit takes the place of the refused one");
@@ -171,4 +178,54 @@ fn an_unreachable_server_is_one_clear_error() {
         "{text}"
     );
     assert_eq!(text.lines().count(), 1);
+}
+
+/// A player's move while NATS is away is refused on their screen and not
+/// shown; once NATS is back the same move goes through without a restart
+/// of the hall, and a hall opened afresh replays exactly the moves shown.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_move_while_nats_is_away_is_refused_on_screen_and_the_hall_goes_on() {
+    use banmen::hall::{Clock, Hall, HallOptions};
+    use banmen::hall::view::Entry;
+    use banmen::ui::App;
+    use termwiz::input::KeyCode;
+    use ui_support::{address, chars, key, me, render};
+
+    let Some(mut nats) = NatsServer::start("hall-nats-away") else {
+        return;
+    };
+    let store: Arc<dyn Store> = Arc::new(open(&nats));
+    let (hall, _) = Hall::open(store.clone(), HallOptions::default(), Clock::system()).unwrap();
+    let mut app = App::new(hall.clone(), me("alice"), Entry::Lobby, address());
+    chars(&mut app, "sc"); // a same-device shogi game
+    let type_move = |app: &mut App, text: &str| {
+        chars(app, "m");
+        chars(app, text);
+        key(app, KeyCode::Enter);
+    };
+    type_move(&mut app, "7g7f");
+    assert!(render(&mut app, 80, 24).has("7g7f"));
+    nats.kill();
+    type_move(&mut app, "3c3d");
+    let s = render(&mut app, 80, 24);
+    assert!(s.has("Not saved, so not made"), "{}", s.text());
+    assert!(!s.has("3c3d"), "a refused move is not shown: {}", s.text());
+    nats.restart();
+    let mut tries = 0;
+    while !render(&mut app, 80, 24).has("3c3d") {
+        tries += 1;
+        assert!(tries < 20, "the hall did not recover");
+        tokio::time::sleep(Duration::from_millis(250)).await;
+        type_move(&mut app, "3c3d");
+    }
+    type_move(&mut app, "2g2f");
+    assert!(render(&mut app, 80, 24).has("2g2f"));
+    drop((app, hall, store));
+    let store: Arc<dyn Store> = Arc::new(open(&nats));
+    let (hall, report) = Hall::open(store, HallOptions::default(), Clock::system()).unwrap();
+    assert_eq!(report.rooms, 1);
+    let id = hall.seat_room(&me("alice")).expect("alice's game");
+    let room = hall.join(&id, &me("alice")).unwrap();
+    let moves: Vec<String> = room.view().moves.iter().map(|m| m.text.clone()).collect();
+    assert_eq!(moves, ["7g7f", "3c3d", "2g2f"]);
 }

@@ -335,7 +335,7 @@ impl App {
             _ => Ok(()),
         };
         if let Err(e) = result {
-            self.notice = format!("{e}.");
+            self.notice = refusal(&e);
         }
     }
 
@@ -587,4 +587,18 @@ fn too_small(buf: &mut Buffer, area: Rect, theme: Theme) {
         area.width, area.height
     );
     centered(buf, area, mid, &size, Style::new());
+}
+
+/// What a player is told when the hall refuses their action. A storage
+/// failure is not theirs to understand: it says the action was not made
+/// and to try again (the details go to the server's log).
+fn refusal(e: &crate::hall::HallError) -> String {
+    match e {
+        crate::hall::HallError::Storage(detail) => {
+            tracing::warn!("an action was refused, storage failed: {detail}");
+            "Not saved, so not made: the hall's storage did not answer. Try again in a moment."
+                .into()
+        }
+        other => format!("{other}."),
+    }
 }
