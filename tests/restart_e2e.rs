@@ -5,6 +5,9 @@
 //! the same text as before the kill, and the game goes on. A second kill
 //! right after a move shows on screen checks that the committed move
 //! survives. Every wait is bounded, and the servers are killed on panic.
+//! The scenario runs on sled (the default) and again with the hall in NATS
+//! JetStream, where the killed server's lease must expire before the next
+//! one takes the hall.
 
 mod common;
 use common::*;
@@ -67,7 +70,8 @@ impl Server {
             addr: "127.0.0.1:0".parse().unwrap(),
             log,
         };
-        match rx.recv_timeout(WAIT) {
+        // A hall in NATS waits for the killed server's lease (5 s).
+        match rx.recv_timeout(WAIT * 2) {
             Ok(addr) => server.addr = addr,
             Err(e) => panic!("the server did not start ({e}):\n{}", server.log()),
         }
@@ -256,14 +260,29 @@ async fn assert_turn(alice: &mut Term, bob: &mut Term, moves: usize) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_game_survives_kill_9_and_goes_on() {
-    tokio::time::timeout(Duration::from_secs(60), scenario())
+    tokio::time::timeout(Duration::from_secs(60), scenario(None))
         .await
         .expect("the restart scenario finishes in time");
 }
 
-async fn scenario() {
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_in_a_nats_hall_survives_kill_9_and_goes_on() {
+    let Some(nats) = nats_support::NatsServer::start("restart-e2e") else {
+        return;
+    };
+    tokio::time::timeout(Duration::from_secs(90), scenario(Some(nats.url())))
+        .await
+        .expect("the restart scenario finishes in time");
+}
+
+/// The scenario, with the hall on sled or, given its address, in NATS.
+async fn scenario(nats: Option<String>) {
     let started = Instant::now();
     let dir = temp_dir();
+    if let Some(url) = &nats {
+        let config = format!("[storage]\nbackend = \"nats\"\nnats_url = \"{url}\"\n");
+        std::fs::write(dir.join("config.toml"), config).unwrap();
+    }
     let server = Server::start(&dir);
 
     // Alice creates a private two-player shogi room; Bob joins by code.
@@ -297,6 +316,8 @@ async fn scenario() {
     drop((alice, bob, alice_ssh, bob_ssh));
     let server = Server::start(&dir);
     assert!(server.log().contains("rooms reopened"), "{}", server.log());
+    let store = nats.as_deref().unwrap_or("sled:");
+    assert!(server.log().contains(store), "{}", server.log());
 
     let (alice_ssh, mut alice, _bob_ssh, mut bob) = reconnect(&server, &moves).await;
     assert_eq!(screen_moves(&alice.text()).unwrap(), screen_before);
