@@ -185,8 +185,8 @@ fn an_unreachable_server_is_one_clear_error() {
 /// of the hall, and a hall opened afresh replays exactly the moves shown.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_move_while_nats_is_away_is_refused_on_screen_and_the_hall_goes_on() {
-    use banmen::hall::{Clock, Hall, HallOptions};
     use banmen::hall::view::Entry;
+    use banmen::hall::{Clock, Hall, HallOptions};
     use banmen::ui::App;
     use termwiz::input::KeyCode;
     use ui_support::{address, chars, key, me, render};

@@ -4,6 +4,8 @@
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+mod nats_support;
+
 fn banmen() -> Command {
     Command::new(env!("CARGO_BIN_EXE_banmen"))
 }
@@ -204,4 +206,56 @@ fn a_bad_public_host_is_one_line_with_status_2() {
     );
     assert!(err.contains("public_host"), "{err}");
     assert!(!err.contains('\u{1b}'), "{err}");
+}
+
+#[test]
+fn a_bad_storage_backend_or_replica_count_is_one_line_with_status_2() {
+    let err = refused_config("backend", "[storage]\nbackend = \"postgres\"\n");
+    assert!(err.contains("backend") || err.contains("postgres"), "{err}");
+    let err = refused_config("replicas", "[storage]\nreplicas = 0\n");
+    assert!(err.contains("replicas"), "{err}");
+}
+
+/// A hall in NATS whose server is not there: one line, status 2, at once.
+#[test]
+fn a_nats_server_that_is_down_at_start_is_one_line_with_status_2() {
+    let dir = temp_dir("nats-down");
+    let free = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let url = format!("nats://{}", free.local_addr().unwrap());
+    drop(free);
+    let config = format!("[storage]\nbackend = \"nats\"\nnats_url = \"{url}\"\n");
+    std::fs::write(dir.join("config.toml"), config).unwrap();
+    let (code, err) = serve_once(&dir);
+    assert_eq!(code, Some(2), "{err}");
+    // The server's own log may come first; the error is one line.
+    let errors: Vec<&str> = err.lines().filter(|l| l.starts_with("banmen: ")).collect();
+    assert_eq!(errors.len(), 1, "{err}");
+    assert!(
+        errors[0].contains("cannot reach NATS") && errors[0].contains(&url),
+        "{err}"
+    );
+}
+
+/// A second server on the same NATS hall is refused while the first holds
+/// its lease.
+#[cfg(unix)]
+#[test]
+fn a_second_server_on_the_same_nats_hall_is_refused() {
+    let Some(nats) = nats_support::NatsServer::start("serve-twice") else {
+        return;
+    };
+    let config = format!(
+        "[storage]\nbackend = \"nats\"\nnats_url = \"{}\"\n",
+        nats.url()
+    );
+    let dir = temp_dir("nats-twice");
+    std::fs::write(dir.join("config.toml"), &config).unwrap();
+    let (mut first, _) = start_server(&dir);
+    let other = temp_dir("nats-twice-2");
+    std::fs::write(other.join("config.toml"), &config).unwrap();
+    let (code, err) = serve_once(&other);
+    let _ = first.kill();
+    let _ = first.wait();
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("in use by another banmen server"), "{err}");
 }
