@@ -39,6 +39,7 @@ impl Lease {
     pub(super) async fn take(bucket: kv::Store, hall: &str) -> Result<Arc<Lease>, StoreError> {
         let owner = owner();
         let deadline = Instant::now() + LEASE + Duration::from_secs(1);
+        let mut waiting = false;
         loop {
             match bucket.create(KEY, owner.clone().into()).await {
                 Ok(revision) => {
@@ -50,6 +51,14 @@ impl Lease {
                     }));
                 }
                 Err(e) if e.kind() == CreateErrorKind::AlreadyExists => {
+                    if !waiting {
+                        waiting = true;
+                        tracing::info!(
+                            "the hall is held by another server's lease; waiting up to {} s \
+                             for it to expire (a server that was killed leaves one)",
+                            LEASE.as_secs()
+                        );
+                    }
                     if Instant::now() >= deadline {
                         let held = bucket.get(KEY).await.ok().flatten();
                         let held = held.map(|b| String::from_utf8_lossy(&b).into_owned());
