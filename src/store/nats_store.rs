@@ -105,6 +105,15 @@ struct Inner {
     tips: Mutex<HashMap<String, Tip>>,
     /// Rooms with a commit that got no answer: the first such seq.
     doubts: Mutex<HashMap<String, u64>>,
+    /// The heartbeat waiting to be sent, and whether one is on its way.
+    beat: Mutex<Beat>,
+}
+
+/// See [`Store::heartbeat`] for [`NatsStore`].
+#[derive(Default)]
+struct Beat {
+    pending: Option<u64>,
+    sending: bool,
 }
 
 impl NatsStore {
@@ -197,6 +206,7 @@ impl Inner {
             names,
             tips: Mutex::default(),
             doubts: Mutex::default(),
+            beat: Mutex::default(),
         })
     }
 
@@ -206,6 +216,27 @@ impl Inner {
 
     fn doubts(&self) -> MutexGuard<'_, HashMap<String, u64>> {
         self.doubts.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn beat(&self) -> MutexGuard<'_, Beat> {
+        self.beat.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Puts the latest heartbeat until none is waiting.
+    async fn send_beats(&self) {
+        loop {
+            let next = {
+                let mut beat = self.beat();
+                let next = beat.pending.take();
+                beat.sending = next.is_some();
+                next
+            };
+            let Some(ms) = next else { return };
+            let stamp = ms.to_string();
+            if let Err(e) = self.put(&self.meta, "heartbeat", stamp.as_bytes()).await {
+                tracing::debug!("heartbeat not stored: {e}");
+            }
+        }
     }
 
     /// Refuses writes once another server has taken the hall.
@@ -518,16 +549,28 @@ impl Store for NatsStore {
         )
     }
 
+    /// Sent without waiting for it: the hall's timers call it, and a NATS
+    /// that does not answer must not hold them up. One put at a time, of
+    /// the latest value.
     fn heartbeat(&self, unix_ms: u64) -> Result<(), StoreError> {
-        self.call(move |inner| async move {
-            inner
-                .put(&inner.meta, "heartbeat", unix_ms.to_string().as_bytes())
-                .await
-        })
+        let mut beat = self.inner.beat();
+        beat.pending = Some(unix_ms);
+        if !beat.sending {
+            beat.sending = true;
+            let inner = self.inner.clone();
+            self.bridge
+                .handle()
+                .spawn(async move { inner.send_beats().await });
+        }
+        Ok(())
     }
 
+    /// Waits for a heartbeat on its way first.
     fn last_heartbeat(&self) -> Result<Option<u64>, StoreError> {
         self.call(|inner| async move {
+            while inner.beat().sending {
+                tokio::time::sleep(Duration::from_millis(5)).await;
+            }
             let Some(bytes) = inner.get(&inner.meta, "heartbeat").await? else {
                 return Ok(None);
             };

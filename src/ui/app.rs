@@ -596,8 +596,7 @@ fn refusal(e: &crate::hall::HallError) -> String {
     match e {
         crate::hall::HallError::Storage(detail) => {
             tracing::warn!("an action was refused, storage failed: {detail}");
-            "Not saved, so not made: storage did not answer. Try again."
-                .into()
+            "Not saved, so not made: storage did not answer. Try again.".into()
         }
         other => format!("{other}."),
     }
