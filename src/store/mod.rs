@@ -18,6 +18,7 @@
 //! [`memory::MemoryStore`] for tests and tools that need no disk.
 
 pub mod memory;
+pub mod migrate;
 pub mod nats_store;
 pub mod sled_store;
 
