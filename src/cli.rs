@@ -1,9 +1,12 @@
 //! The `banmen` command line: argument parsing (clap), the rules
-//! commands `perft` and `moves`, and the USI engine `usi`. Scripts depend on their output, so it is
+//! commands `perft` and `moves`, the USI engine `usi`, and `migrate`
+//! (a hall copied between stores). Scripts depend on their output, so it is
 //! kept exact: see each command's doc. `serve` (the default when no
 //! subcommand is given) is run by the binary, which owns the runtime.
 
 use crate::rules::{AnyGame, GameKind, RuleValues, RulesError};
+use crate::store::Backend;
+use crate::store::migrate::MigrateError;
 use clap::{Args, Parser, Subcommand};
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -25,6 +28,9 @@ pub enum CliError {
     /// Standard output could not be written (other than closed early).
     #[error("cannot write the output: {0}")]
     Output(std::io::Error),
+    /// `migrate` refused or failed.
+    #[error("migrate: {0}")]
+    Migrate(#[from] MigrateError),
 }
 
 /// banmen: shogi, four-player shogi and four-player chess over SSH.
@@ -80,6 +86,16 @@ pub enum Command {
         #[arg(long, default_value_t = crate::cpu::MAX_LEVEL,
               value_parser = clap::value_parser!(u8).range(1..=crate::cpu::MAX_LEVEL as i64))]
         level: u8,
+    },
+    /// Copy a whole hall into an empty store (sled:DIR or
+    /// nats://HOST:PORT[#HALL]); neither may be in use by a server.
+    Migrate {
+        /// The hall to copy: sled:DIRECTORY or nats://HOST:PORT[#HALL].
+        #[arg(long, value_name = "SOURCE", value_parser = Backend::parse)]
+        from: Backend,
+        /// The empty store to copy it into, written the same way.
+        #[arg(long, value_name = "TARGET", value_parser = Backend::parse)]
+        to: Backend,
     },
 }
 
@@ -145,6 +161,10 @@ pub fn run(command: Command) -> Result<(), CliError> {
         Command::Usi { level } => {
             drop(out);
             return crate::cpu::usi::run_stdio(level).map_err(CliError::Usi);
+        }
+        Command::Migrate { from, to } => {
+            let copied = crate::store::migrate::migrate(&from, &to)?;
+            writeln!(out, "{copied}")
         }
         Command::Serve(_) => return Err(CliError::Serve),
     };

@@ -749,3 +749,54 @@ fn a_foreign_sled_database_is_refused() {
         Some(&b"world"[..])
     );
 }
+
+// ---- listing everything, for `banmen migrate` ----
+
+/// `tokens`, `games` and `rated_keyed` list what the store holds in key
+/// order: only usable resume codes (not those a seat's newer code ended,
+/// nor a closed room's), every kept game, every rated game with its key.
+fn listings(store: &dyn Store) {
+    assert!(store.tokens().expect("tokens").is_empty());
+    assert!(store.games().expect("games").is_empty());
+    assert!(store.rated_keyed().expect("rated").is_empty());
+    store.append("r", 0, b"created").expect("append");
+    store.append("s", 0, b"created").expect("append");
+    for (hash, room, who) in [
+        (9, "r", "ann"),
+        (3, "r", "bob"),
+        (5, "r", "ann"),
+        (6, "s", "cy"),
+    ] {
+        store
+            .put_token(&[hash; 32], &token(room, who))
+            .expect("token");
+    }
+    store.remove_room("s").expect("remove");
+    let expected = vec![([3; 32], token("r", "bob")), ([5; 32], token("r", "ann"))];
+    assert_eq!(store.tokens().expect("tokens"), expected);
+    for id in ["g2", "g1"] {
+        store.put_game(id, id.as_bytes()).expect("game");
+    }
+    let games = store.games().expect("games");
+    let ids: Vec<&str> = games.iter().map(|(id, _)| id.as_str()).collect();
+    assert_eq!(ids, ["g1", "g2"]);
+    assert!(games.iter().all(|(id, record)| record == id.as_bytes()));
+    store.put_rated("000000000001-b", b"second").expect("rated");
+    store.put_rated("000000000000-a", b"first").expect("rated");
+    store
+        .put_rated("000000000001-b", b"second again")
+        .expect("rated");
+    let rated = store.rated_keyed().expect("rated");
+    let expected = vec![
+        ("000000000000-a".to_string(), b"first".to_vec()),
+        ("000000000001-b".to_string(), b"second again".to_vec()),
+    ];
+    assert_eq!(rated, expected);
+    let records: Vec<Vec<u8>> = rated.into_iter().map(|(_, r)| r).collect();
+    assert_eq!(store.rated().expect("rated"), records);
+}
+
+#[test]
+fn tokens_games_and_rated_games_are_listed_in_key_order() {
+    on_each("listings", listings);
+}

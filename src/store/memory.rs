@@ -201,4 +201,27 @@ impl Store for MemoryStore {
     fn last_heartbeat(&self) -> Result<Option<u64>, StoreError> {
         Ok(self.maps().heartbeat)
     }
+
+    fn tokens(&self) -> Result<Vec<([u8; 32], SeatToken)>, StoreError> {
+        let maps = self.maps();
+        Ok(maps.tokens.iter().map(|(h, t)| (*h, t.clone())).collect())
+    }
+
+    fn games(&self) -> Result<Vec<(String, Vec<u8>)>, StoreError> {
+        let maps = self.maps();
+        Ok(maps
+            .games
+            .iter()
+            .map(|(id, r)| (id.clone(), r.clone()))
+            .collect())
+    }
+
+    fn rated_keyed(&self) -> Result<Vec<(String, Vec<u8>)>, StoreError> {
+        let maps = self.maps();
+        Ok(maps
+            .rated
+            .iter()
+            .map(|(k, r)| (k.clone(), r.clone()))
+            .collect())
+    }
 }

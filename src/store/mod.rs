@@ -14,10 +14,14 @@
 //! live. An event and its journal line are written together. Rooms' logs
 //! are removed with their rooms; the journal stays.
 //!
-//! Backends: [`sled_store::SledStore`] on disk (what `serve` uses) and
-//! [`memory::MemoryStore`] for tests and tools that need no disk.
+//! Backends: [`sled_store::SledStore`] on disk (what `serve` uses by
+//! default), [`nats_store::NatsStore`] in NATS JetStream (`[storage]
+//! backend = "nats"`), and [`memory::MemoryStore`] for tests and tools
+//! that need no disk. [`Backend`] names one; `migrate` copies a hall
+//! from one to another.
 
 pub mod memory;
+pub mod migrate;
 pub mod nats_store;
 pub mod sled_store;
 
@@ -207,6 +211,19 @@ pub trait Store: Send + Sync + 'static {
 
     /// The last heartbeat recorded, if any.
     fn last_heartbeat(&self) -> Result<Option<u64>, StoreError>;
+
+    /// Every usable seat token with the hash of its resume code, by hash
+    /// (a code a seat's newer one ended is left out): what `banmen
+    /// migrate` copies, since [`Store::token`] finds a token only by its
+    /// hash.
+    fn tokens(&self) -> Result<Vec<([u8; 32], SeatToken)>, StoreError>;
+
+    /// Every kept game: (id, record), by id ([`Store::game`] reads one).
+    fn games(&self) -> Result<Vec<(String, Vec<u8>)>, StoreError>;
+
+    /// Every rated game with the key it is stored under, in key order:
+    /// [`Store::rated`] with the keys, so that a copy keeps them.
+    fn rated_keyed(&self) -> Result<Vec<(String, Vec<u8>)>, StoreError>;
 }
 
 /// Runs `wait` (which blocks the calling thread), in `block_in_place` on a

@@ -581,4 +581,34 @@ impl Store for NatsStore {
             Ok(Some(ms))
         })
     }
+
+    fn tokens(&self) -> Result<Vec<([u8; 32], SeatToken)>, StoreError> {
+        self.read_all(|inner| async move { inner.all_tokens().await })
+    }
+
+    fn games(&self) -> Result<Vec<(String, Vec<u8>)>, StoreError> {
+        self.read_all(
+            |inner| async move { Ok(inner.values(&inner.games).await?.into_iter().collect()) },
+        )
+    }
+
+    fn rated_keyed(&self) -> Result<Vec<(String, Vec<u8>)>, StoreError> {
+        self.read_all(
+            |inner| async move { Ok(inner.values(&inner.rated).await?.into_iter().collect()) },
+        )
+    }
+}
+
+impl NatsStore {
+    /// [`NatsStore::call`] for a read of a whole bucket, which takes longer
+    /// than one call may (as `logs` does).
+    fn read_all<T, F, Fut>(&self, call: F) -> Result<T, StoreError>
+    where
+        T: Send + 'static,
+        F: FnOnce(Arc<Inner>) -> Fut,
+        Fut: std::future::Future<Output = Result<T, StoreError>> + Send + 'static,
+    {
+        self.bridge
+            .run(Duration::from_secs(600), call(self.inner.clone()))
+    }
 }

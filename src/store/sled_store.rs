@@ -437,6 +437,43 @@ impl Store for SledStore {
             .map_err(|_| self.corrupt(format!("heartbeat is {} bytes, not 8", value.len())))?;
         Ok(Some(u64::from_be_bytes(bytes)))
     }
+
+    /// Every entry of `tokens`: a seat's old codes are removed when it
+    /// gets a new one, so all of them are usable.
+    fn tokens(&self) -> Result<Vec<([u8; 32], SeatToken)>, StoreError> {
+        let mut all = Vec::new();
+        for entry in self.tokens.iter() {
+            let (hash, value) = entry.map_err(|e| self.error(e))?;
+            let hash = <[u8; 32]>::try_from(hash.as_ref()).map_err(|_| {
+                self.corrupt(format!("a token key is {} bytes, not 32", hash.len()))
+            })?;
+            all.push((hash, decode_token(&value).map_err(|d| self.corrupt(d))?));
+        }
+        Ok(all)
+    }
+
+    fn games(&self) -> Result<Vec<(String, Vec<u8>)>, StoreError> {
+        self.keyed(&self.games, "game")
+    }
+
+    fn rated_keyed(&self) -> Result<Vec<(String, Vec<u8>)>, StoreError> {
+        self.keyed(&self.rated, "rated game")
+    }
+}
+
+impl SledStore {
+    /// Every entry of `tree`, whose keys are text (`what` names them in an
+    /// error).
+    fn keyed(&self, tree: &Tree, what: &str) -> Result<Vec<(String, Vec<u8>)>, StoreError> {
+        let mut all = Vec::new();
+        for entry in tree.iter() {
+            let (key, value) = entry.map_err(|e| self.error(e))?;
+            let key = String::from_utf8(key.to_vec())
+                .map_err(|_| self.corrupt(format!("a {what} key {key:?} is not UTF-8")))?;
+            all.push((key, value.to_vec()));
+        }
+        Ok(all)
+    }
 }
 
 /// The flush the flusher thread runs: the hook, sled's flush, the

@@ -145,4 +145,66 @@ impl Inner {
         serde_json::from_slice(bytes)
             .map_err(|e| self.corrupt(format!("a room's resume codes do not decode: {e}")))
     }
+
+    /// Every usable code with its token, by hash: the `code.` entries that
+    /// their room's entry names (the test `token` makes; other
+    /// `code.` entries are leftovers nothing can use).
+    pub(super) async fn all_tokens(&self) -> Result<Vec<([u8; 32], SeatToken)>, StoreError> {
+        let (codes, rooms) = self.token_entries().await?;
+        let mut all = Vec::new();
+        for (hash, bytes) in codes {
+            let token: SeatToken = serde_json::from_slice(&bytes)
+                .map_err(|e| self.corrupt(format!("a seat token does not decode: {e}")))?;
+            let named = rooms.get(&token.room).and_then(|s| s.get(&token.identity));
+            if named != Some(&hash) {
+                continue;
+            }
+            let bytes = unhex(&hash)
+                .ok_or_else(|| self.corrupt(format!("a resume code key code.{hash}")))?;
+            all.push((bytes, token));
+        }
+        Ok(all)
+    }
+
+    /// The bucket's live entries: `code.` (hex hash → token bytes) and
+    /// `room.` (room id → its seats), read in one pass.
+    async fn token_entries(
+        &self,
+    ) -> Result<(BTreeMap<String, Vec<u8>>, BTreeMap<String, Seats>), StoreError> {
+        let name = &self.tokens.name;
+        let stream = async_nats::jetstream::new(self.client.clone())
+            .get_stream(format!("KV_{name}"))
+            .await
+            .map_err(fail("cannot open the resume codes' stream"))?;
+        let prefix = format!("$KV.{name}.");
+        let policy = async_nats::jetstream::consumer::DeliverPolicy::LastPerSubject;
+        let mut reader = super::reader::Reader::new(&stream, format!("{prefix}>"), policy).await?;
+        let (mut codes, mut rooms) = (BTreeMap::new(), BTreeMap::new());
+        while let Some(m) = reader.next().await? {
+            if super::is_deleted(&m) {
+                continue;
+            }
+            let key = m.subject.strip_prefix(&prefix).unwrap_or_default();
+            if let Some(hash) = key.strip_prefix("code.") {
+                codes.insert(hash.to_string(), m.payload.to_vec());
+            } else if let Some(room) = key.strip_prefix("room.").and_then(names::decode) {
+                rooms.insert(room, self.seats(&m.payload)?);
+            } else {
+                return Err(self.corrupt(format!("a key {key:?} among the resume codes")));
+            }
+        }
+        Ok((codes, rooms))
+    }
+}
+
+/// The hash [`hex`] wrote.
+fn unhex(text: &str) -> Option<[u8; 32]> {
+    let mut hash = [0; 32];
+    if text.len() != 64 {
+        return None;
+    }
+    for (i, byte) in hash.iter_mut().enumerate() {
+        *byte = u8::from_str_radix(text.get(2 * i..2 * i + 2)?, 16).ok()?;
+    }
+    Some(hash)
 }
