@@ -486,9 +486,15 @@ fn appends_that_returned_survive_sigkill_on_nats() {
         return;
     };
     let url = PathBuf::from(nats.url());
-    for round in 0..2 {
-        let acknowledged = write_then_kill(&url);
-        let events = room_r(&open_nats(&nats));
+    kill_rounds(2, &url, || Box::new(open_nats(&nats)));
+}
+
+/// `rounds` rounds of a writer child on `place` killed with SIGKILL; after
+/// each, every append it acknowledged is read back from `open()`.
+fn kill_rounds(rounds: usize, place: &Path, open: impl Fn() -> Box<dyn Store>) {
+    for round in 0..rounds {
+        let acknowledged = write_then_kill(place);
+        let events = room_r(&*open());
         for &seq in &acknowledged {
             let got = events.get(seq as usize);
             assert_eq!(
@@ -504,18 +510,7 @@ fn appends_that_returned_survive_sigkill_on_nats() {
 #[test]
 fn appends_that_returned_survive_sigkill() {
     let dir = TempDir::new("kill");
-    for round in 0..3 {
-        let acknowledged = write_then_kill(dir.path());
-        let events = room_r(&open(&dir));
-        for &seq in &acknowledged {
-            let got = events.get(seq as usize);
-            assert_eq!(
-                got,
-                Some(&event("r", seq)),
-                "round {round}: event {seq} lost"
-            );
-        }
-    }
+    kill_rounds(3, dir.path(), || Box::new(open(&dir)));
 }
 
 /// As a child: tries to open the store and prints what happened.
@@ -537,21 +532,23 @@ fn child_opener() {
     }
 }
 
+/// What an opener child says of opening the store at `place`.
+fn opener_says(place: &Path) -> String {
+    let output = child("child_opener", "opener", place)
+        .output()
+        .expect("run child");
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
 #[test]
 fn a_second_process_finds_the_store_locked() {
     let dir = TempDir::new("lock");
     let store = open(&dir);
     store.append("r", 0, b"held").expect("append");
-    let output = child("child_opener", "opener", dir.path())
-        .output()
-        .expect("run child");
-    let text = String::from_utf8_lossy(&output.stdout);
+    let text = opener_says(dir.path());
     assert!(text.contains("outcome: Locked"), "child said: {text}");
     drop(store);
-    let output = child("child_opener", "opener", dir.path())
-        .output()
-        .expect("run child");
-    let text = String::from_utf8_lossy(&output.stdout);
+    let text = opener_says(dir.path());
     assert!(
         text.contains("outcome: opened"),
         "after closing, the child said: {text}"
@@ -566,16 +563,10 @@ fn a_second_server_on_the_same_nats_hall_is_refused() {
     let url = PathBuf::from(nats.url());
     let store = open_nats(&nats);
     store.append("r", 0, b"held").expect("append");
-    let output = child("child_opener", "opener", &url)
-        .output()
-        .expect("run child");
-    let text = String::from_utf8_lossy(&output.stdout);
+    let text = opener_says(&url);
     assert!(text.contains("outcome: InUse"), "child said: {text}");
     drop(store);
-    let output = child("child_opener", "opener", &url)
-        .output()
-        .expect("run child");
-    let text = String::from_utf8_lossy(&output.stdout);
+    let text = opener_says(&url);
     assert!(
         text.contains("outcome: opened"),
         "after closing, the child said: {text}"

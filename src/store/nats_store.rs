@@ -187,10 +187,12 @@ impl Inner {
         let mut js = jetstream::new(client.clone());
         js.set_timeout(options.timeout);
         let stream = make_stream(&js, &names, options.replicas).await?;
-        let bucket = |what: &'static str| make_bucket(&js, names.bucket(what), options.replicas);
+        let replicas = options.replicas;
+        let bucket =
+            |what: &'static str| make_bucket(&js, names.bucket(what), replicas, Duration::ZERO);
         let meta = bucket("meta").await?;
         check_schema(&meta, &stream, &hall).await?;
-        let lease_bucket = make_lease_bucket(&js, names.bucket("lease"), options.replicas).await?;
+        let lease_bucket = make_bucket(&js, names.bucket("lease"), replicas, lease::LEASE).await?;
         let lease = Lease::take(lease_bucket, &hall).await?;
         Ok(Inner {
             hall,
@@ -369,11 +371,13 @@ async fn make_stream(
     ))
 }
 
-/// A bucket of one value per key, made if missing.
+/// A bucket of one value per key, made if missing; its values live
+/// `max_age` (zero: for ever).
 async fn make_bucket(
     js: &jetstream::Context,
     name: String,
     replicas: usize,
+    max_age: Duration,
 ) -> Result<kv::Store, StoreError> {
     if let Ok(bucket) = js.get_key_value(&name).await {
         return Ok(bucket);
@@ -381,33 +385,13 @@ async fn make_bucket(
     js.create_key_value(kv::Config {
         bucket: name,
         history: 1,
+        max_age,
         num_replicas: replicas,
         storage: stream::StorageType::File,
         ..Default::default()
     })
     .await
     .map_err(fail("cannot make a bucket"))
-}
-
-/// The lease's bucket, whose values live [`lease::LEASE`].
-async fn make_lease_bucket(
-    js: &jetstream::Context,
-    name: String,
-    replicas: usize,
-) -> Result<kv::Store, StoreError> {
-    if let Ok(bucket) = js.get_key_value(&name).await {
-        return Ok(bucket);
-    }
-    js.create_key_value(kv::Config {
-        bucket: name,
-        history: 1,
-        max_age: lease::LEASE,
-        num_replicas: replicas,
-        storage: stream::StorageType::File,
-        ..Default::default()
-    })
-    .await
-    .map_err(fail("cannot make the lease bucket"))
 }
 
 /// Checks the stored schema version, writing it into a new hall. A hall
