@@ -96,6 +96,14 @@ pub enum Command {
         /// The empty store to copy it into, written the same way.
         #[arg(long, value_name = "TARGET", value_parser = Backend::parse)]
         to: Backend,
+        /// A NATS credentials file, for a NATS source or target that asks
+        /// for one.
+        #[arg(long, value_name = "PATH")]
+        nats_credentials: Option<PathBuf>,
+        /// Copies JetStream keeps of a new NATS hall (3 in a cluster).
+        #[arg(long, value_name = "N", default_value_t = 1,
+              value_parser = clap::value_parser!(u8).range(1..=5))]
+        replicas: u8,
     },
 }
 
@@ -162,8 +170,14 @@ pub fn run(command: Command) -> Result<(), CliError> {
             drop(out);
             return crate::cpu::usi::run_stdio(level).map_err(CliError::Usi);
         }
-        Command::Migrate { from, to } => {
-            let copied = crate::store::migrate::migrate(&from, &to)?;
+        Command::Migrate {
+            from,
+            to,
+            nats_credentials,
+            replicas,
+        } => {
+            let with = |b: Backend| b.with_nats(nats_credentials.as_deref(), replicas.into());
+            let copied = crate::store::migrate::migrate(&with(from), &with(to))?;
             writeln!(out, "{copied}")
         }
         Command::Serve(_) => return Err(CliError::Serve),

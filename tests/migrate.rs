@@ -314,8 +314,14 @@ fn dump_sled(dir: &Path) -> Dump {
 
 /// Runs `banmen migrate --from FROM --to TO`: status, stdout, stderr.
 fn migrate(from: &str, to: &str) -> (i32, String, String) {
+    migrate_with(from, to, &[])
+}
+
+/// The same with more options.
+fn migrate_with(from: &str, to: &str, more: &[&str]) -> (i32, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_banmen"))
         .args(["migrate", "--from", from, "--to", to])
+        .args(more)
         .output()
         .expect("run banmen migrate");
     let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
@@ -575,4 +581,31 @@ fn sources_and_targets_that_cannot_be_copied_are_one_line_and_status_2() {
     drop(open_sled(dir.path()));
     let err = refused(&dir.arg(), "sled:elsewhere");
     assert!(err.contains("holds no hall"), "{err}");
+}
+
+/// `--nats-credentials` and `--replicas` reach the NATS side: a missing
+/// credentials file and three copies on a single server are each refused
+/// in one line, and nothing is written.
+#[test]
+fn nats_options_reach_the_nats_side() {
+    let Some(nats) = NatsServer::start("migrate-options") else {
+        return;
+    };
+    let source = TempDir::new("opts");
+    small_hall(source.path());
+    let to = nats.url();
+    let (status, _, err) = migrate_with(
+        &source.arg(),
+        &to,
+        &["--nats-credentials", "/nonexistent/banmen.creds"],
+    );
+    assert_eq!(status, 2, "{err}");
+    assert!(err.contains("cannot read NATS credentials"), "{err}");
+    let (status, _, err) = migrate_with(&source.arg(), &to, &["--replicas", "3"]);
+    assert_eq!(status, 2, "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("replicas > 1 not supported"), "{err}");
+    let (status, _, err) = migrate_with(&source.arg(), &to, &["--replicas", "9"]);
+    assert_eq!(status, 2, "{err}");
+    assert!(err.contains("replicas"), "{err}");
 }

@@ -279,6 +279,20 @@ impl Backend {
     }
 }
 
+impl Backend {
+    /// The backend with these NATS settings, if it is NATS.
+    pub fn with_nats(self, credentials: Option<&std::path::Path>, replicas: usize) -> Backend {
+        match self {
+            Backend::Nats(mut options) => {
+                options.credentials = credentials.map(PathBuf::from);
+                options.replicas = replicas;
+                Backend::Nats(options)
+            }
+            other => other,
+        }
+    }
+}
+
 impl std::fmt::Display for Backend {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
