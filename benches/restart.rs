@@ -74,10 +74,12 @@ fn main() {
     let clock = Clock::manual(1_700_000_000_000);
     let logs = played(&clock);
     let events: usize = logs.iter().map(|(_, log)| log.len()).sum();
+    println!("restart; load average {}", store_backends::load());
     for kind in store_backends::selected("restart") {
         let mut backend = Backend::start(kind);
         restart(&mut backend, &logs, events, &clock);
     }
+    println!("load average {}", store_backends::load());
 }
 
 /// Copies `logs` into a fresh store, then times its reopening and the

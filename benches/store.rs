@@ -225,20 +225,32 @@ fn many_rooms(backend: &mut Backend) {
     if !done.is_empty() {
         report_done(backend.kind, done);
     }
-    if let Some(first) = errors.first() {
+    if !errors.is_empty() {
+        let mut kinds: Vec<(String, usize)> = Vec::new();
+        for e in &errors {
+            match kinds.iter_mut().find(|(k, _)| k == e) {
+                Some((_, n)) => *n += 1,
+                None => kinds.push((e.clone(), 1)),
+            }
+        }
+        kinds.sort_by_key(|k| std::cmp::Reverse(k.1));
         println!(
-            "{:<13}  {} of {rooms} rooms stopped at a failed commit (not in the latencies); first: {first}",
+            "{:<13}  {} of {rooms} rooms stopped at a failed commit (not in the latencies):",
             backend.kind.name(),
             errors.len(),
         );
+        for (e, n) in kinds.iter().take(3) {
+            println!("{:<13}    {n} x {e}", backend.kind.name());
+        }
     }
 }
 
 fn main() {
     println!(
-        "store commits; sled in {}, BANMEN_FSYNC_DELAY_MS={}",
+        "store commits; sled in {}, BANMEN_FSYNC_DELAY_MS={}; load average {}",
         std::env::temp_dir().display(),
         std::env::var("BANMEN_FSYNC_DELAY_MS").unwrap_or_else(|_| "unset".into()),
+        store_backends::load(),
     );
     for kind in store_backends::selected("store") {
         println!("{:<13}{}", kind.name(), kind.describe());
@@ -248,5 +260,8 @@ fn main() {
         concurrent(&mut backend);
         many_rooms(&mut backend);
     }
-    println!("p99 goal: under 10 ms (sled; NATS R=1 with sync_interval: always)");
+    println!(
+        "p99 goal: under 10 ms (sled; NATS R=1 with sync_interval: always); load average {}",
+        store_backends::load()
+    );
 }

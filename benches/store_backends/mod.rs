@@ -113,6 +113,20 @@ pub fn selected(bench: &str) -> Vec<Kind> {
     }
 }
 
+/// The machine's load averages (1, 5 and 15 minutes), to print beside
+/// the figures: the benches share the machine with whatever else runs.
+pub fn load() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .ok()
+        .map(|text| {
+            text.split_whitespace()
+                .take(3)
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .unwrap_or_else(|| "unknown".into())
+}
+
 /// Why NATS cannot run here, if it cannot.
 fn nats_missing() -> Option<String> {
     if std::env::var(SKIP_VAR).is_ok_and(|v| v == "1") {
