@@ -36,6 +36,8 @@ pub struct NatsServer {
     port: u16,
     dir: PathBuf,
     config: PathBuf,
+    /// How many times the log said "ready" before the last launch.
+    ready_before: usize,
 }
 
 /// Whether the NATS tests are skipped here (and a line saying so).
@@ -84,6 +86,7 @@ impl NatsServer {
             port,
             dir,
             config,
+            ready_before: 0,
         };
         server.spawn();
         server
@@ -108,6 +111,7 @@ impl NatsServer {
                     port,
                     dir,
                     config,
+                    ready_before: 0,
                 }
             })
             .collect();
@@ -165,6 +169,9 @@ impl NatsServer {
     }
 
     fn launch(&mut self) {
+        // Counted before the process starts: a cluster's members are all
+        // launched before any is waited for, and may be ready by then.
+        self.ready_before = self.ready_lines();
         let log = fs::OpenOptions::new()
             .create(true)
             .append(true)
@@ -188,7 +195,6 @@ impl NatsServer {
     /// Waits until the server accepts connections and JetStream is up.
     fn wait_ready(&mut self) {
         let deadline = Instant::now() + Duration::from_secs(30);
-        let ready_before = self.ready_lines();
         while Instant::now() < deadline {
             if let Some(child) = self.child.as_mut()
                 && let Ok(Some(status)) = child.try_wait()
@@ -196,7 +202,7 @@ impl NatsServer {
                 panic!("nats-server exited ({status}): {}", self.log());
             }
             let up = TcpStream::connect(("127.0.0.1", self.port)).is_ok();
-            if up && self.ready_lines() > ready_before {
+            if up && self.ready_lines() > self.ready_before {
                 return;
             }
             std::thread::sleep(Duration::from_millis(50));
