@@ -229,3 +229,40 @@ async fn a_move_while_nats_is_away_is_refused_on_screen_and_the_hall_goes_on() {
     let moves: Vec<String> = room.view().moves.iter().map(|m| m.text.clone()).collect();
     assert_eq!(moves, ["7g7f", "3c3d", "2g2f"]);
 }
+
+/// Commits from many rooms at once are published together; one commit
+/// out of order among them fails alone and the others are stored.
+#[test]
+fn commits_made_together_are_stored_and_a_faulty_one_fails_alone() {
+    let Some(nats) = NatsServer::start("grouped") else {
+        return;
+    };
+    let store = Arc::new(open(&nats));
+    let threads: Vec<_> = (0..16)
+        .map(|i| {
+            let store = store.clone();
+            std::thread::spawn(move || {
+                let room = format!("g{i}");
+                let mut results = Vec::new();
+                for seq in 0..20 {
+                    let text = format!("{room} {seq}");
+                    if i == 7 && seq == 10 {
+                        // Room g7 tries event 11 before 10 once: out of order.
+                        let early = logged(&room, 11, &format!("{room} 11"));
+                        results.push(store.commit(&[early]).is_ok());
+                    }
+                    results.push(store.commit(&[logged(&room, seq, &text)]).is_ok());
+                }
+                results
+            })
+        })
+        .collect();
+    let results: Vec<Vec<bool>> = threads.into_iter().map(|t| t.join().unwrap()).collect();
+    for (i, r) in results.iter().enumerate() {
+        let failed = r.iter().filter(|ok| !**ok).count();
+        assert_eq!(failed, usize::from(i == 7), "room g{i}: {r:?}");
+        let expected: Vec<Vec<u8>> = (0..20).map(|s| format!("g{i} {s}").into_bytes()).collect();
+        assert_eq!(room_log(&*store, &format!("g{i}")), expected, "room g{i}");
+    }
+    assert_eq!(journal_texts(&*store).len(), 16 * 20);
+}

@@ -23,6 +23,7 @@
 //! that never got an answer are settled (the `rooms` module).
 
 mod bridge;
+mod group;
 mod journal;
 mod lease;
 mod names;
@@ -105,6 +106,8 @@ struct Inner {
     tips: Mutex<HashMap<String, Tip>>,
     /// Rooms with a commit that got no answer: the first such seq.
     doubts: Mutex<HashMap<String, u64>>,
+    /// Commits waiting to be published together (the `group` module).
+    queue: Mutex<group::Queue>,
     /// The heartbeat waiting to be sent, and whether one is on its way.
     beat: Mutex<Beat>,
 }
@@ -208,6 +211,7 @@ impl Inner {
             names,
             tips: Mutex::default(),
             doubts: Mutex::default(),
+            queue: Mutex::default(),
             beat: Mutex::default(),
         })
     }
@@ -447,7 +451,7 @@ async fn check_schema(
 impl Store for NatsStore {
     fn commit(&self, events: &[Appended]) -> Result<(), StoreError> {
         let events = events.to_vec();
-        self.call(|inner| async move { inner.commit(&events).await })
+        self.call(|inner| inner.commit_grouped(events))
     }
 
     fn note(&self, line: &[u8]) -> Result<(), StoreError> {

@@ -38,7 +38,7 @@ pub(super) const SEQ: &str = "Banmen-Seq";
 const FOR: &str = "Banmen-For";
 /// Events per batch (with a line each: the server takes up to 1,000
 /// messages in one atomic batch).
-const EVENTS_PER_BATCH: usize = 400;
+pub(super) const EVENTS_PER_BATCH: usize = 400;
 
 /// One message to publish.
 struct Outgoing {
@@ -88,7 +88,7 @@ impl Inner {
         Ok(())
     }
 
-    async fn commit_batch(&self, events: &[Appended]) -> Result<(), StoreError> {
+    pub(super) async fn commit_batch(&self, events: &[Appended]) -> Result<(), StoreError> {
         let mut settled = false;
         loop {
             let messages = self.plan(events).await?;
@@ -261,7 +261,7 @@ impl Inner {
     }
 
     /// Settles doubtful room creations (see the module doc).
-    async fn settle_creations(&self) {
+    pub(super) async fn settle_creations(&self) {
         let rooms: Vec<String> = {
             let tips = self.tips();
             let doubts = self.doubts();
