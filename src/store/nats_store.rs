@@ -264,7 +264,7 @@ impl Inner {
     }
 
     /// Every room's log, checking that each is numbered 0, 1, 2, …, and
-    /// the rooms' tips from it.
+    /// the tips of rooms this store did not know yet.
     async fn logs(&self) -> Result<Vec<RoomLog>, StoreError> {
         let mut reader = Reader::new(&self.stream, self.names.rooms(), DeliverPolicy::All).await?;
         let mut logs: BTreeMap<String, Vec<Vec<u8>>> = BTreeMap::new();
@@ -289,7 +289,14 @@ impl Inner {
             };
             tips.insert(room, tip);
         }
-        *self.tips() = tips;
+        // What this store wrote itself is as fresh as what it read (one
+        // server per hall), and a room with a doubtful commit must keep
+        // the tip from before it: only rooms it does not know are added.
+        let mut known = self.tips();
+        for (room, tip) in tips {
+            known.entry(room).or_insert(tip);
+        }
+        drop(known);
         Ok(logs.into_iter().collect())
     }
 
