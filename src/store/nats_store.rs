@@ -29,9 +29,10 @@ mod lease;
 mod names;
 mod reader;
 mod rooms;
+mod setup;
 mod tokens;
 
-use super::{JournalIter, JournalWaiter, RoomLog, SCHEMA_VERSION, SeatToken, Store, StoreError};
+use super::{JournalIter, JournalWaiter, RoomLog, SeatToken, Store, StoreError};
 use crate::store::Appended;
 use async_nats::jetstream::consumer::DeliverPolicy;
 use async_nats::jetstream::{self, kv, stream};
@@ -189,13 +190,15 @@ impl Inner {
             .map_err(|e| StoreError::Io(format!("cannot reach NATS at {}: {e}", options.url)))?;
         let mut js = jetstream::new(client.clone());
         js.set_timeout(options.timeout);
-        let stream = make_stream(&js, &names, options.replicas).await?;
+        let stream = setup::make_stream(&js, &names, options.replicas).await?;
         let replicas = options.replicas;
-        let bucket =
-            |what: &'static str| make_bucket(&js, names.bucket(what), replicas, Duration::ZERO);
+        let bucket = |what: &'static str| {
+            setup::make_bucket(&js, names.bucket(what), replicas, Duration::ZERO)
+        };
         let meta = bucket("meta").await?;
-        check_schema(&meta, &stream, &hall).await?;
-        let lease_bucket = make_bucket(&js, names.bucket("lease"), replicas, lease::LEASE).await?;
+        setup::check_schema(&meta, &stream, &hall).await?;
+        let lease_bucket =
+            setup::make_bucket(&js, names.bucket("lease"), replicas, lease::LEASE).await?;
         let lease = Lease::take(lease_bucket, &hall).await?;
         Ok(Inner {
             hall,
@@ -360,99 +363,6 @@ impl Inner {
 /// Whether a bucket's message is a delete or purge marker.
 fn is_deleted(m: &Stored) -> bool {
     matches!(m.header("KV-Operation"), Some("DEL") | Some("PURGE"))
-}
-
-/// The hall's stream, made if missing.
-async fn make_stream(
-    js: &jetstream::Context,
-    names: &Names,
-    replicas: usize,
-) -> Result<stream::Stream, StoreError> {
-    let config = stream::Config {
-        name: names.stream(),
-        subjects: vec![names.rooms(), names.journal()],
-        storage: stream::StorageType::File,
-        num_replicas: replicas,
-        allow_atomic_publish: true,
-        allow_direct: true,
-        ..Default::default()
-    };
-    js.get_or_create_stream(config).await.map_err(fail(
-        "cannot open the hall's stream (is JetStream enabled?)",
-    ))
-}
-
-/// A bucket of one value per key, made if missing; its values live
-/// `max_age` (zero: for ever).
-async fn make_bucket(
-    js: &jetstream::Context,
-    name: String,
-    replicas: usize,
-    max_age: Duration,
-) -> Result<kv::Store, StoreError> {
-    if let Ok(bucket) = js.get_key_value(&name).await {
-        return Ok(bucket);
-    }
-    js.create_key_value(kv::Config {
-        bucket: name,
-        history: 1,
-        max_age,
-        num_replicas: replicas,
-        storage: stream::StorageType::File,
-        ..Default::default()
-    })
-    .await
-    .map_err(fail("cannot make a bucket"))
-}
-
-/// Checks the stored schema version, writing it into a new hall. A hall
-/// with events but no version is not banmen's.
-async fn check_schema(
-    meta: &kv::Store,
-    stream: &stream::Stream,
-    hall: &str,
-) -> Result<(), StoreError> {
-    let path = PathBuf::from(hall);
-    let found = meta
-        .get("schema")
-        .await
-        .map_err(fail("cannot read the schema"))?;
-    match found {
-        Some(bytes) => {
-            let found: u32 = std::str::from_utf8(&bytes)
-                .ok()
-                .and_then(|t| t.parse().ok())
-                .ok_or_else(|| StoreError::Corrupt {
-                    path: path.clone(),
-                    detail: format!("the schema version {bytes:?} does not read"),
-                })?;
-            if found != SCHEMA_VERSION {
-                return Err(StoreError::Version {
-                    path,
-                    found,
-                    supported: SCHEMA_VERSION,
-                });
-            }
-        }
-        None => {
-            let mut stream = stream.clone();
-            let info = stream
-                .info()
-                .await
-                .map_err(fail("cannot read the stream"))?;
-            if info.state.messages > 0 {
-                return Err(StoreError::Foreign {
-                    path,
-                    detail: "its stream has messages but no banmen schema".into(),
-                });
-            }
-            let version = SCHEMA_VERSION.to_string();
-            meta.put("schema", version.into())
-                .await
-                .map_err(fail("cannot write the schema"))?;
-        }
-    }
-    Ok(())
 }
 
 impl Store for NatsStore {
