@@ -95,6 +95,8 @@ struct Inner {
     hall: String,
     names: Names,
     client: async_nats::Client,
+    /// JetStream on `client`, with the store's timeout.
+    js: jetstream::Context,
     stream: stream::Stream,
     meta: kv::Store,
     tokens: kv::Store,
@@ -200,15 +202,18 @@ impl Inner {
         let lease_bucket =
             setup::make_bucket(&js, names.bucket("lease"), replicas, lease::LEASE).await?;
         let lease = Lease::take(lease_bucket, &hall).await?;
+        let (tokens, identities) = (bucket("tokens").await?, bucket("identities").await?);
+        let (games, rated) = (bucket("games").await?, bucket("rated").await?);
         Ok(Inner {
             hall,
             client,
+            js,
             stream,
             meta,
-            tokens: bucket("tokens").await?,
-            identities: bucket("identities").await?,
-            games: bucket("games").await?,
-            rated: bucket("rated").await?,
+            tokens,
+            identities,
+            games,
+            rated,
             lease,
             timeout: options.timeout,
             names,
@@ -320,22 +325,33 @@ impl Inner {
 
     /// Every live value of `bucket` (deleted keys left out), by key.
     async fn values(&self, bucket: &kv::Store) -> Result<BTreeMap<String, Vec<u8>>, StoreError> {
-        let stream = format!("KV_{}", bucket.name);
-        let stream = jetstream::new(self.client.clone())
-            .get_stream(&stream)
+        let mut all = BTreeMap::new();
+        for (key, value) in self.live_entries(bucket).await? {
+            let decoded = names::decode(&key)
+                .ok_or_else(|| self.corrupt(format!("a key {key:?} in {}", bucket.name)))?;
+            all.insert(decoded, value);
+        }
+        Ok(all)
+    }
+
+    /// Every live entry of `bucket` (deleted keys left out), read in one
+    /// pass of its stream: the key as stored, and the value.
+    async fn live_entries(&self, bucket: &kv::Store) -> Result<Vec<(String, Vec<u8>)>, StoreError> {
+        let stream = self
+            .js
+            .get_stream(format!("KV_{}", bucket.name))
             .await
             .map_err(fail("cannot open a bucket's stream"))?;
-        let filter = format!("$KV.{}.>", bucket.name);
-        let mut reader = Reader::new(&stream, filter, DeliverPolicy::LastPerSubject).await?;
-        let mut all = BTreeMap::new();
+        let prefix = format!("$KV.{}.", bucket.name);
+        let mut reader =
+            Reader::new(&stream, format!("{prefix}>"), DeliverPolicy::LastPerSubject).await?;
+        let mut all = Vec::new();
         while let Some(m) = reader.next().await? {
             if is_deleted(&m) {
                 continue;
             }
-            let key = m.subject.rsplit('.').next().unwrap_or_default();
-            let key = names::decode(key)
-                .ok_or_else(|| self.corrupt(format!("a key {:?} in {}", key, bucket.name)))?;
-            all.insert(key, m.payload.to_vec());
+            let key = m.subject.strip_prefix(&prefix).unwrap_or_default();
+            all.push((key.to_string(), m.payload.to_vec()));
         }
         Ok(all)
     }
@@ -376,7 +392,8 @@ impl Store for NatsStore {
         self.call(|inner| async move {
             inner.check_lease()?;
             let subject = inner.names.journal();
-            let ack = jetstream::new(inner.client.clone())
+            let ack = inner
+                .js
                 .publish(subject, line)
                 .await
                 .map_err(fail("cannot write to the journal"))?;

@@ -171,24 +171,12 @@ impl Inner {
     async fn token_entries(
         &self,
     ) -> Result<(BTreeMap<String, Vec<u8>>, BTreeMap<String, Seats>), StoreError> {
-        let name = &self.tokens.name;
-        let stream = async_nats::jetstream::new(self.client.clone())
-            .get_stream(format!("KV_{name}"))
-            .await
-            .map_err(fail("cannot open the resume codes' stream"))?;
-        let prefix = format!("$KV.{name}.");
-        let policy = async_nats::jetstream::consumer::DeliverPolicy::LastPerSubject;
-        let mut reader = super::reader::Reader::new(&stream, format!("{prefix}>"), policy).await?;
         let (mut codes, mut rooms) = (BTreeMap::new(), BTreeMap::new());
-        while let Some(m) = reader.next().await? {
-            if super::is_deleted(&m) {
-                continue;
-            }
-            let key = m.subject.strip_prefix(&prefix).unwrap_or_default();
+        for (key, value) in self.live_entries(&self.tokens).await? {
             if let Some(hash) = key.strip_prefix("code.") {
-                codes.insert(hash.to_string(), m.payload.to_vec());
+                codes.insert(hash.to_string(), value);
             } else if let Some(room) = key.strip_prefix("room.").and_then(names::decode) {
-                rooms.insert(room, self.seats(&m.payload)?);
+                rooms.insert(room, self.seats(&value)?);
             } else {
                 return Err(self.corrupt(format!("a key {key:?} among the resume codes")));
             }
