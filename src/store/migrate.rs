@@ -237,35 +237,41 @@ fn copy_heartbeat(source: &dyn Store, target: &dyn Store) -> Result<bool, Migrat
     Ok(true)
 }
 
-fn copy_identities(source: &dyn Store, target: &dyn Store) -> Result<usize, MigrateError> {
-    let all = source.identities().map_err(MigrateError::Read)?;
-    for (id, name) in &all {
-        target.put_identity(id, name).map_err(MigrateError::Write)?;
+/// Every (key, value) of one kind: read from the source, each written to
+/// the target, then read back and compared; how many.
+fn copy_pairs<K: PartialEq, V: PartialEq>(
+    what: &str,
+    source: &dyn Store,
+    target: &dyn Store,
+    read: impl Fn(&dyn Store) -> Result<Vec<(K, V)>, StoreError>,
+    write: impl Fn(&dyn Store, &K, &V) -> Result<(), StoreError>,
+) -> Result<usize, MigrateError> {
+    let all = read(source).map_err(MigrateError::Read)?;
+    for (key, value) in &all {
+        write(target, key, value).map_err(MigrateError::Write)?;
     }
-    let back = target.identities().map_err(MigrateError::Write)?;
-    check("the identities", &all, &back)?;
+    let back = read(target).map_err(MigrateError::Write)?;
+    check(what, &all, &back)?;
     Ok(all.len())
+}
+
+fn copy_identities(source: &dyn Store, target: &dyn Store) -> Result<usize, MigrateError> {
+    let read = |s: &dyn Store| s.identities();
+    let write = |s: &dyn Store, id: &String, name: &String| s.put_identity(id, name);
+    copy_pairs("the identities", source, target, read, write)
 }
 
 /// Rated games keep their keys: the keys order them for the ratings.
 fn copy_rated(source: &dyn Store, target: &dyn Store) -> Result<usize, MigrateError> {
-    let all = source.rated_keyed().map_err(MigrateError::Read)?;
-    for (key, record) in &all {
-        target.put_rated(key, record).map_err(MigrateError::Write)?;
-    }
-    let back = target.rated_keyed().map_err(MigrateError::Write)?;
-    check("the rated games", &all, &back)?;
-    Ok(all.len())
+    let read = |s: &dyn Store| s.rated_keyed();
+    let write = |s: &dyn Store, key: &String, record: &Vec<u8>| s.put_rated(key, record);
+    copy_pairs("the rated games", source, target, read, write)
 }
 
 fn copy_games(source: &dyn Store, target: &dyn Store) -> Result<usize, MigrateError> {
-    let all = source.games().map_err(MigrateError::Read)?;
-    for (id, record) in &all {
-        target.put_game(id, record).map_err(MigrateError::Write)?;
-    }
-    let back = target.games().map_err(MigrateError::Write)?;
-    check("the kept games", &all, &back)?;
-    Ok(all.len())
+    let read = |s: &dyn Store| s.games();
+    let write = |s: &dyn Store, id: &String, record: &Vec<u8>| s.put_game(id, record);
+    copy_pairs("the kept games", source, target, read, write)
 }
 
 /// Every room's log, in chunks of [`EVENTS_PER_COMMIT`] events (a chunk
