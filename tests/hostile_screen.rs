@@ -14,7 +14,7 @@ mod common;
 use banmen::hall::Hall;
 use common::*;
 use russh::ChannelMsg;
-use russh::client::{self, KeyboardInteractiveAuthResponse};
+use russh::client;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::task::JoinSet;
@@ -47,19 +47,6 @@ fn rss_kib() -> u64 {
         .nth(1)
         .and_then(|n| n.parse().ok())
         .expect("VmRSS in kB")
-}
-
-async fn as_guest(addr: std::net::SocketAddr, user: &str) -> client::Handle<Client> {
-    let mut session = connect(addr).await;
-    let reply = session
-        .authenticate_keyboard_interactive_start(user, None)
-        .await
-        .unwrap();
-    assert!(
-        matches!(reply, KeyboardInteractiveAuthResponse::Success),
-        "a guest is let in: {reply:?}"
-    );
-    session
 }
 
 /// Opens a pty of `cols`×`rows` with a shell and reads (bounded) until one

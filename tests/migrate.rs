@@ -18,45 +18,28 @@ use banmen::rules::GameKind;
 use banmen::store::nats_store::{NatsOptions, NatsStore};
 use banmen::store::sled_store::SledStore;
 use banmen::store::{RoomLog, SeatToken, Store};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 mod nats_support;
+mod temp_support;
 use nats_support::NatsServer;
+use temp_support::TempDir;
 
 /// Every export format of the three games.
 const FORMATS: [&str; 5] = ["usi", "kif", "sfen4", "pgn4", "fen4"];
 /// When the hall "runs" (a manual clock), and when it is reopened.
 const NOW: u64 = 1_767_225_600_000;
 
-/// A fresh directory path (not created), removed when dropped.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> TempDir {
-        static COUNT: AtomicUsize = AtomicUsize::new(0);
-        let n = COUNT.fetch_add(1, Ordering::Relaxed);
-        let pid = std::process::id();
-        let path = std::env::temp_dir().join(format!("banmen-migrate-{name}-{pid}-{n}"));
-        let _ = std::fs::remove_dir_all(&path);
-        TempDir(path)
-    }
-
-    fn path(&self) -> &Path {
-        &self.0
-    }
-
-    /// The directory as `migrate` takes it.
-    fn arg(&self) -> String {
-        format!("sled:{}", self.0.display())
-    }
+/// A sled directory as `migrate` takes it.
+trait SledArg {
+    fn arg(&self) -> String;
 }
 
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
+impl SledArg for TempDir {
+    fn arg(&self) -> String {
+        format!("sled:{}", self.path().display())
     }
 }
 

@@ -5,22 +5,6 @@
 
 mod common;
 use common::*;
-use russh::client::KeyboardInteractiveAuthResponse;
-
-/// A keyless guest, logged in as SSH user `user` (`play`, or the name
-/// they want): keyboard-interactive lets guests in at once, without a
-/// prompt (a name is asked in the UI, and not at all on `resume`).
-async fn as_guest(addr: std::net::SocketAddr, user: &str) -> russh::client::Handle<Client> {
-    let mut session = connect(addr).await;
-    let reply = session
-        .authenticate_keyboard_interactive_start(user, None)
-        .await
-        .unwrap();
-    match reply {
-        KeyboardInteractiveAuthResponse::Success => session,
-        other => panic!("a guest is let in without a prompt, got {other:?}"),
-    }
-}
 
 /// Answers the UI's name question with `name`.
 async fn give_name(term: &mut Term, name: &str) {

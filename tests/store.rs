@@ -17,35 +17,11 @@ use std::fs;
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 mod nats_support;
+mod temp_support;
 use nats_support::NatsServer;
-
-/// A fresh directory path (not created) under the system temp dir,
-/// removed with everything in it when dropped.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> TempDir {
-        static COUNT: AtomicUsize = AtomicUsize::new(0);
-        let n = COUNT.fetch_add(1, Ordering::Relaxed);
-        let pid = std::process::id();
-        let path = std::env::temp_dir().join(format!("banmen-store-{name}-{pid}-{n}"));
-        let _ = fs::remove_dir_all(&path);
-        TempDir(path)
-    }
-
-    fn path(&self) -> &Path {
-        &self.0
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = fs::remove_dir_all(&self.0);
-    }
-}
+use temp_support::TempDir;
 
 fn open(dir: &TempDir) -> SledStore {
     SledStore::open(dir.path()).expect("open the sled store")

@@ -6,31 +6,14 @@
 
 use banmen::store::sled_store::{FlushHook, SledOptions, SledStore};
 use banmen::store::{Appended, SeatToken, Store, StoreError};
-use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::path::Path;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc;
 use std::sync::{Arc, Barrier, Mutex};
 use std::time::Duration;
 
-/// A fresh directory path under the system temp dir, removed when dropped.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> TempDir {
-        static COUNT: AtomicUsize = AtomicUsize::new(0);
-        let n = COUNT.fetch_add(1, Ordering::Relaxed);
-        let pid = std::process::id();
-        let path = std::env::temp_dir().join(format!("banmen-writes-{name}-{pid}-{n}"));
-        let _ = std::fs::remove_dir_all(&path);
-        TempDir(path)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
+mod temp_support;
+use temp_support::TempDir;
 
 /// A move of `room` with its journal line, as the hall commits it.
 fn moved(room: &str, seq: u64) -> Appended {
@@ -73,7 +56,7 @@ fn raw_sled(dir: &Path) -> sled::Db {
 fn concurrent_commits_share_flushes() {
     const WRITERS: usize = 16;
     let dir = TempDir::new("share");
-    let store = SledStore::open_with(&dir.0, slow(20, None)).expect("open");
+    let store = SledStore::open_with(dir.path(), slow(20, None)).expect("open");
     let before = store.flushes();
     let start = Barrier::new(WRITERS);
     std::thread::scope(|scope| {
@@ -108,7 +91,7 @@ fn a_failed_flush_fails_every_commit_waiting_for_it() {
             _ => Err("the disk is gone".into()),
         })
     };
-    let store = SledStore::open_with(&dir.0, slow(20, Some(hook))).expect("open");
+    let store = SledStore::open_with(dir.path(), slow(20, Some(hook))).expect("open");
     failing.store(1, Ordering::SeqCst);
     let start = Barrier::new(WRITERS);
     let results: Vec<Result<(), StoreError>> = std::thread::scope(|scope| {
@@ -179,7 +162,7 @@ fn no_commit_is_released_by_a_flush_that_began_before_its_write() {
         let gate = gate.clone();
         Arc::new(move |number| gate.check(number))
     };
-    let store = SledStore::open_with(&dir.0, slow(0, Some(hook))).expect("open");
+    let store = SledStore::open_with(dir.path(), slow(0, Some(hook))).expect("open");
     gate.hold.store(store.flushes() + 1, Ordering::SeqCst);
     std::thread::scope(|scope| {
         let first = scope.spawn(|| store.commit(&[moved("a", 0)]));
@@ -204,7 +187,7 @@ fn no_commit_is_released_by_a_flush_that_began_before_its_write() {
 fn closing_a_room_reads_only_its_own_tokens() {
     let dir = TempDir::new("index");
     {
-        let store = SledStore::open(&dir.0).expect("open");
+        let store = SledStore::open(dir.path()).expect("open");
         store.put_token(&[1; 32], &token("gone", "ann")).unwrap();
         store.put_token(&[2; 32], &token("keep", "bob")).unwrap();
         store.put_token(&[3; 32], &token("gone", "cy")).unwrap();
@@ -212,12 +195,12 @@ fn closing_a_room_reads_only_its_own_tokens() {
     {
         // Another room's token that no longer decodes: a store that
         // decoded every token to close a room would fail on it.
-        let db = raw_sled(&dir.0);
+        let db = raw_sled(dir.path());
         let tokens = db.open_tree("tokens").unwrap();
         tokens.insert([2u8; 32], b"not a token".as_slice()).unwrap();
         db.flush().unwrap();
     }
-    let store = SledStore::open(&dir.0).expect("reopen");
+    let store = SledStore::open(dir.path()).expect("reopen");
     store.put_token(&[4; 32], &token("gone", "ann")).unwrap();
     assert_eq!(store.token(&[1; 32]).unwrap(), None, "ann's old code ended");
     store.remove_room("gone").expect("close the room");
@@ -236,18 +219,18 @@ fn closing_a_room_reads_only_its_own_tokens() {
 fn tokens_written_before_the_index_still_work() {
     let dir = TempDir::new("upgrade");
     {
-        let store = SledStore::open(&dir.0).expect("open");
+        let store = SledStore::open(dir.path()).expect("open");
         store.put_token(&[1; 32], &token("r1", "ann")).unwrap();
         store.put_token(&[2; 32], &token("r1", "bob")).unwrap();
         store.put_token(&[3; 32], &token("r2", "cy")).unwrap();
     }
     {
-        let db = raw_sled(&dir.0);
+        let db = raw_sled(dir.path());
         db.drop_tree("token_rooms").unwrap();
         db.open_tree("meta").unwrap().remove("token_rooms").unwrap();
         db.flush().unwrap();
     }
-    let store = SledStore::open(&dir.0).expect("open the earlier data");
+    let store = SledStore::open(dir.path()).expect("open the earlier data");
     assert_eq!(store.token(&[1; 32]).unwrap(), Some(token("r1", "ann")));
     store.put_token(&[4; 32], &token("r1", "ann")).unwrap();
     assert_eq!(store.token(&[1; 32]).unwrap(), None, "ann's old code ended");

@@ -30,16 +30,6 @@ enum Place {
 }
 
 impl TestStore {
-    /// The NATS server behind the store, if it is on NATS.
-    pub fn nats(&mut self) -> Option<&mut NatsServer> {
-        match &mut self.place {
-            Place::Nats(server) => Some(server),
-            _ => None,
-        }
-    }
-}
-
-impl TestStore {
     /// A second, empty store of the same backend (on NATS: another hall
     /// on the same server, so drop it before this one).
     pub fn sibling(&self) -> TestStore {
