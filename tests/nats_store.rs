@@ -78,9 +78,17 @@ fn appends_that_returned_survive_a_nats_sigkill_and_writes_resume_by_themselves(
     let count = |store: &NatsStore| room_log(store, "r").len();
     wait_until(|| count(&store) >= 50);
     nats.kill();
-    std::thread::sleep(Duration::from_millis(500));
+    // Down for longer than a call waits (3 s): an append meanwhile fails,
+    // rather than being answered after a quick reconnect.
+    std::thread::sleep(Duration::from_secs(4));
     nats.restart();
-    let at_restart = count(&store);
+    // The first read may come before the client is back: read until one
+    // answers.
+    let mut at_restart = 0;
+    wait_until(|| {
+        at_restart = count(&store);
+        true
+    });
     wait_until(|| count(&store) >= at_restart + 50);
     stop.store(true, Ordering::SeqCst);
     let (acknowledged, failed) = writer.join().expect("the writer");
@@ -97,9 +105,9 @@ fn appends_that_returned_survive_a_nats_sigkill_and_writes_resume_by_themselves(
 }
 
 /// Waits (at most 30 s) for `done`, which may fail while NATS is away.
-fn wait_until(done: impl Fn() -> bool) {
+fn wait_until(mut done: impl FnMut() -> bool) {
     let deadline = Instant::now() + Duration::from_secs(30);
-    while !std::panic::catch_unwind(std::panic::AssertUnwindSafe(&done)).unwrap_or(false) {
+    while !std::panic::catch_unwind(std::panic::AssertUnwindSafe(&mut done)).unwrap_or(false) {
         assert!(Instant::now() < deadline, "timed out");
         std::thread::sleep(Duration::from_millis(50));
     }
