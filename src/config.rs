@@ -58,6 +58,29 @@ pub struct Config {
     pub log: LogConfig,
     /// `[limits]`: what one address, connection, player and session may take.
     pub limits: LimitsConfig,
+    /// `[cluster]`: this server as one node of a hall served by several.
+    pub cluster: ClusterConfig,
+}
+
+/// `[cluster]`.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(default, deny_unknown_fields)]
+pub struct ClusterConfig {
+    /// This node's name, unique in the hall; empty: the only server of
+    /// its hall.
+    pub node: String,
+    /// How long a node's lease (and so its rooms) outlives its last
+    /// renewal.
+    pub lease_seconds: u64,
+}
+
+impl Default for ClusterConfig {
+    fn default() -> Self {
+        ClusterConfig {
+            node: String::new(),
+            lease_seconds: 3,
+        }
+    }
 }
 
 /// `[limits]`.
@@ -334,6 +357,21 @@ impl Default for StorageConfig {
     }
 }
 
+impl Config {
+    /// The store `[storage]` names, as node `[cluster] node` of its hall
+    /// when one is named.
+    pub fn store_backend(&self) -> crate::store::Backend {
+        match self.storage.backend() {
+            crate::store::Backend::Nats(mut options) if !self.cluster.node.is_empty() => {
+                let lease = std::time::Duration::from_secs(self.cluster.lease_seconds);
+                options.node = Some((self.cluster.node.clone(), lease));
+                crate::store::Backend::Nats(options)
+            }
+            other => other,
+        }
+    }
+}
+
 impl StorageConfig {
     /// The store these settings name.
     pub fn backend(&self) -> crate::store::Backend {
@@ -463,7 +501,38 @@ impl Config {
         }
         config.rooms_problem(path)?;
         config.screen_problem(path)?;
+        config.cluster_problem(path)?;
         Ok(config)
+    }
+
+    /// `[cluster]`: a node needs NATS, a plain name, and a lease of 2 to
+    /// 60 seconds (renewed every third of it).
+    fn cluster_problem(&self, path: &Path) -> Result<(), ConfigError> {
+        let c = &self.cluster;
+        let invalid = |key, value: String, reason| ConfigError::Invalid {
+            path: path.to_path_buf(),
+            key,
+            value,
+            reason,
+        };
+        let plain = |ch: char| ch.is_ascii_alphanumeric() || ch == '-' || ch == '_';
+        if c.node.len() > 32 || !c.node.chars().all(plain) {
+            let reason = "expected up to 32 letters, digits, - and _";
+            return Err(invalid("[cluster] node", c.node.clone(), reason));
+        }
+        if !c.node.is_empty() && self.storage.backend != BackendName::Nats {
+            let reason = "a node of a hall needs [storage] backend = \"nats\"";
+            return Err(invalid("[cluster] node", c.node.clone(), reason));
+        }
+        if !(2..=60).contains(&c.lease_seconds) {
+            let reason = "expected 2 to 60 seconds";
+            return Err(invalid(
+                "[cluster] lease_seconds",
+                c.lease_seconds.to_string(),
+                reason,
+            ));
+        }
+        Ok(())
     }
 
     /// Screens: at least one 80×24 screen per address and a maximum that

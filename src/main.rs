@@ -44,6 +44,7 @@ fn serve(args: ServeArgs) -> anyhow::Result<()> {
     let config = Config::load(&args.config)?;
     start_log(&config.log.level)?;
     let hall_options = config.hall_options();
+    let backend = config.store_backend();
     let listen = args.listen.unwrap_or(config.server.listen);
     let port = args.port.unwrap_or(config.server.port);
     let mut options = ServerOptions::new(&listen, port, config.server.host_key);
@@ -57,7 +58,6 @@ fn serve(args: ServeArgs) -> anyhow::Result<()> {
     let runtime = tokio::runtime::Runtime::new()
         .map_err(|e| anyhow::anyhow!("cannot start the async runtime: {e}"))?;
     runtime.block_on(async {
-        let backend = config.storage.backend();
         let store = tokio::task::block_in_place(|| backend.open())?;
         let (hall, report) = Hall::open(store, hall_options, Clock::system())?;
         tracing::info!(
@@ -80,9 +80,11 @@ fn serve(args: ServeArgs) -> anyhow::Result<()> {
             host_key = %listening.host_fingerprint(),
             "listening"
         );
+        let node = hall.clone();
         listening
             .run(hall, banmen::ui::App::new, stop_signal())
             .await;
+        tokio::task::block_in_place(|| node.leave_cluster());
         tracing::info!("stopped");
         anyhow::Ok(())
     })

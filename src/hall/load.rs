@@ -34,6 +34,9 @@ impl Hall {
         let hall = Hall::with_store(store.clone(), options, clock.clone());
         let now = clock.now_ms();
         let stopped = store.last_heartbeat()?;
+        if let Some(link) = store.link() {
+            return hall.open_node(link, stopped, now);
+        }
         for (id, name) in store.identities()? {
             lock(&hall.inner.names).insert(id, name);
         }
@@ -57,6 +60,51 @@ impl Hall {
         store.commit(&restarts)?;
         hall.inner.refresh_lobby();
         Ok((hall, report))
+    }
+
+    /// A node of a hall several serve: every room is rebuilt as a
+    /// replica, and the rooms nobody owns are claimed by the cluster's
+    /// keeper (reopened as after a restart if the whole hall was down).
+    fn open_node(
+        self,
+        link: Arc<dyn crate::store::link::Link>,
+        stopped: Option<u64>,
+        now: u64,
+    ) -> Result<(Hall, LoadReport), HallError> {
+        let store = self.inner.shared.store.clone();
+        for (id, name) in store.identities()? {
+            lock(&self.inner.names).insert(id, name);
+        }
+        *lock(&self.inner.ranked) = super::ranked::Ranked::load(&store.rated()?);
+        let mut report = LoadReport::default();
+        for (id, replayed) in replay_all(store.logs()?) {
+            match replayed {
+                Ok(state) => {
+                    report.rooms += 1;
+                    report.playing += usize::from(state.phase == Phase::Playing);
+                    self.insert_replica(state);
+                }
+                Err(e) => report.failed.push((id, e.to_string())),
+            }
+        }
+        let down = (link.lease() * 2).as_millis() as u64;
+        let cold = stopped.filter(|at| now.saturating_sub(*at) > down);
+        let cold = cold.or(stopped.is_none().then_some(now));
+        super::cluster::Cluster::start(&self.inner, link, cold)?;
+        self.inner.refresh_lobby();
+        Ok((self, report))
+    }
+
+    /// A room another node may own, kept as a replica until the keeper
+    /// decides.
+    fn insert_replica(&self, state: RoomState) {
+        let (id, code) = (state.id.clone(), state.code.clone());
+        lock(&self.inner.quota).add(&id, &state.host.id, None);
+        let inner = Arc::downgrade(&self.inner);
+        let room = Room::with_owner(state, inner, self.inner.shared.clone(), false);
+        lock(&self.inner.rooms).insert(id.clone(), room.clone());
+        lock(&self.inner.codes).insert(super::codes::normalize(&code), id);
+        room.enlist();
     }
 
     fn insert_room(&self, mut state: RoomState) {

@@ -17,6 +17,7 @@
 
 pub mod admin;
 pub mod clock;
+pub(crate) mod cluster;
 pub mod codes;
 mod due;
 pub mod events;
@@ -111,6 +112,13 @@ pub enum HallError {
     /// The hall holds `[limits] max_rooms` rooms.
     #[error("the server has {0} rooms open, its most; try again later")]
     HallFull(usize),
+    /// The room's owner refused, saying this (a hall of several nodes).
+    #[error("{0}")]
+    Remote(String),
+    /// The node that owns the room cannot be reached now (it is being
+    /// replaced, or this node lost its link to the others).
+    #[error("reconnecting… the room's server did not answer; try again in a moment")]
+    Unreachable,
 }
 
 /// Timings of the hall (from `config.toml`).
@@ -262,6 +270,10 @@ pub(crate) struct HallInner {
     started: Instant,
     /// Failed joins and watches by code, per address and per identity.
     attempts: codes::Attempts,
+    /// The link to the other nodes, in a hall several serve.
+    cluster: std::sync::OnceLock<Arc<cluster::Cluster>>,
+    /// Whether this server can reach the rest of its hall.
+    reach: watch::Sender<bool>,
 }
 
 /// A handle to the hall, cloned into every session.
@@ -347,6 +359,8 @@ impl Hall {
                 ranked: Mutex::new(ranked::Ranked::default()),
                 started: Instant::now(),
                 attempts,
+                cluster: std::sync::OnceLock::new(),
+                reach: watch::channel(true).0,
             }),
             address: None,
         }
@@ -446,13 +460,20 @@ impl Hall {
                 settings: events::SettingsRecord::from(&settings),
             },
         };
-        let state = RoomState::create(id.clone(), code.clone(), host, settings, at)?;
+        let mut state = RoomState::create(id.clone(), code.clone(), host, settings, at)?;
+        if let Some(cluster) = self.inner.cluster() {
+            cluster.claim_new(&id)?;
+        }
+        let event = created.encode();
         shared.store.commit(&[Appended {
             room: id.clone(),
             seq: 0,
-            event: created.encode(),
+            event: event.clone(),
             line: journal::line(&state, &state, &created, 0).encode(),
         }])?;
+        state
+            .outbox
+            .push(String::from_utf8(event).unwrap_or_default());
         let room = Room::new(state, Arc::downgrade(&self.inner), shared.clone());
         lock(&self.inner.rooms).insert(id.clone(), room.clone());
         lock(&self.inner.codes).insert(code, id);
@@ -497,7 +518,11 @@ impl Hall {
     /// Counts a failed attempt by code; the one answer to every failure.
     fn failed(&self, who: &Identity) -> HallError {
         let now = self.inner.shared.clock.now_ms();
-        self.inner.attempts.failed(&self.attempt_keys(who), now);
+        let keys = self.attempt_keys(who);
+        self.inner.attempts.failed(&keys, now);
+        if let Some(cluster) = self.inner.cluster() {
+            cluster.tell_failed(keys, now);
+        }
         tracing::debug!(id = %who.id, address = ?self.address, "join or watch by code failed");
         HallError::NoEntry
     }
@@ -565,14 +590,14 @@ impl Hall {
         let (room, by_code) = self.locate(code_or_id);
         if let Some(room) = &room {
             if !by_code && (!room.is_private() || room.has_player(&who.id)) {
-                return Ok(room.spectate());
+                return room.spectate();
             }
         }
         self.admit(who)?;
         match room {
             Some(room) if by_code => {
                 room.add_code_watcher(&who.id);
-                Ok(room.spectate())
+                room.spectate()
             }
             _ => Err(self.failed(who)),
         }
@@ -706,6 +731,31 @@ impl Hall {
         due.len()
     }
 
+    /// A node of a hall several serve stops cleanly: it gives its rooms
+    /// up so the other nodes take them at once. Nothing for a hall's only
+    /// server.
+    pub fn leave_cluster(&self) {
+        if let Some(cluster) = self.inner.cluster() {
+            cluster.leave();
+        }
+    }
+
+    /// The name of this node, in a hall several serve.
+    pub fn node(&self) -> Option<String> {
+        self.inner.cluster().map(|c| c.node().to_string())
+    }
+
+    /// Whether this server can reach the rest of its hall (always, for a
+    /// hall's only server): a node cut off shows "reconnecting…".
+    pub fn reachable(&self) -> bool {
+        *self.inner.reach.borrow()
+    }
+
+    /// Changes of [`Hall::reachable`].
+    pub fn reach(&self) -> watch::Receiver<bool> {
+        self.inner.reach.subscribe()
+    }
+
     /// Runs [`Hall::tick`] five times a second until the hall is dropped
     /// (each tick costs only the rooms with something due).
     pub fn spawn_ticker(&self) {
@@ -729,6 +779,11 @@ impl Hall {
 }
 
 impl HallInner {
+    /// The link to the other nodes, in a hall several serve.
+    pub(crate) fn cluster(&self) -> Option<Arc<cluster::Cluster>> {
+        self.cluster.get().cloned()
+    }
+
     /// Sends the lobby its list as the rooms' lines make it.
     pub(crate) fn refresh_lobby(&self) {
         let list = lock(&self.listing).list();
@@ -810,15 +865,23 @@ impl HallInner {
     /// hall and from the store, with its seat tokens (finished games stay
     /// in the store for export). The journal says so with `event`:
     /// `expired`, or `closed` (emptied, or by an admin).
-    pub(crate) fn close_room(&self, room: &Room, event: &str, why: &str) {
+    pub(crate) fn close_room(&self, room: &Arc<Room>, event: &str, why: &str) {
+        if !room.owned() {
+            // Its owner closes it, and every node hears of it.
+            if let Err(e) = room.command(cluster::wire::Command::Close {
+                why: why.to_string(),
+            }) {
+                tracing::warn!("the room's owner was not told to close it: {e}");
+            }
+            return;
+        }
         let Some((id, code, game)) = room.close(why) else {
             return;
         };
-        lock(&self.rooms).remove(&id);
-        lock(&self.quota).release(&id);
-        lock(&self.codes).remove(&codes::normalize(&code));
-        let prefix = format!("{id}-");
-        lock(&self.games).retain(|game, _| !game.starts_with(&prefix));
+        self.forget_room(&id, &code);
+        if let Some(cluster) = self.cluster() {
+            cluster.release(&id);
+        }
         if let Err(e) = self.shared.store.remove_room(&id) {
             tracing::warn!(room = %id, "could not remove the room's log: {e}");
         }
@@ -828,6 +891,18 @@ impl HallInner {
         if let Err(e) = self.shared.store.note(&line.encode()) {
             tracing::warn!(room = %id, "could not journal the room's closing: {e}");
         }
+    }
+}
+
+impl HallInner {
+    /// Takes a closed room out of the hall's maps (the lobby, the codes,
+    /// the counts, its games in memory).
+    pub(crate) fn forget_room(&self, id: &str, code: &str) {
+        lock(&self.rooms).remove(id);
+        lock(&self.quota).release(id);
+        lock(&self.codes).remove(&codes::normalize(code));
+        let prefix = format!("{id}-");
+        lock(&self.games).retain(|game, _| !game.starts_with(&prefix));
     }
 }
 

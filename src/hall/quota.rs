@@ -46,6 +46,11 @@ impl Quota {
         mine.map(|(room, _)| room.clone()).collect()
     }
 
+    /// The address room `room` was created from, if known.
+    pub fn address_of(&self, room: &str) -> Option<IpAddr> {
+        self.owners.get(room).and_then(|(_, address)| *address)
+    }
+
     /// Counts a room whatever the limits (a room rebuilt at start).
     pub fn add(&mut self, room: &str, host: &str, address: Option<IpAddr>) {
         let owner = (host.to_string(), address);

@@ -212,6 +212,16 @@ impl HallInner {
     /// Rates the game `s` just finished, if it counts, stores it and says
     /// what changed on the room's status line.
     pub(crate) fn rate_finished(&self, s: &mut RoomState) {
+        self.rate(s, true);
+    }
+
+    /// Rates a game another node finished (and stored): this node's
+    /// tables follow without writing it again.
+    pub(crate) fn rate_replica(&self, s: &mut RoomState) {
+        self.rate(s, false);
+    }
+
+    fn rate(&self, s: &mut RoomState, store: bool) {
         let at = self.shared.clock.now_ms();
         let mut ranked = lock(&self.ranked);
         if ranked.ids.contains(&s.game_id()) {
@@ -222,7 +232,11 @@ impl HallInner {
         };
         game.seq = ranked.games.len() as u64;
         ratings::rate(&mut game);
-        if let Err(e) = self.shared.store.put_rated(&game.key(), &game.encode()) {
+        let stored = match store {
+            true => self.shared.store.put_rated(&game.key(), &game.encode()),
+            false => Ok(()),
+        };
+        if let Err(e) = stored {
             tracing::warn!(game = %game.game_id, "the rated game was not stored: {e}");
             return;
         }

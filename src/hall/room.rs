@@ -3,6 +3,7 @@
 //! room's timers (turn time, grace period, idleness, expiry) checked by
 //! [`Room::tick`].
 
+use super::cluster::wire::{Command, Live, Presence};
 use super::events::{ClaimRecord, Event};
 use super::state::RoomState;
 use super::view::{Identity, Occupant, Phase, Privacy, RoomView};
@@ -29,6 +30,13 @@ pub struct Room {
     /// When the ticker next looks at the room ([`NOT_DUE`]: never), as
     /// entered in the hall's due rooms; changed under the state's lock.
     due: AtomicU64,
+    /// Whether this server applies the room's commands: always for a
+    /// hall's only server; in a hall of several nodes, only on the node
+    /// that owns the room (the others keep a replica, see `cluster`).
+    owned: AtomicBool,
+    /// This server's handles on the room: who (`None`: a spectator) and
+    /// the handle's number (told to a new owner after a failover).
+    local: Mutex<Vec<(Option<Identity>, u64)>>,
 }
 
 /// The room has no timer running.
@@ -68,6 +76,16 @@ pub(crate) enum Fate {
 impl Room {
     /// A room around a state (new, or rebuilt from its log).
     pub(crate) fn new(state: RoomState, hall: HallRef, shared: Arc<Shared>) -> Arc<Room> {
+        Room::with_owner(state, hall, shared, true)
+    }
+
+    /// A room this server owns (`owned`) or keeps a replica of.
+    pub(crate) fn with_owner(
+        state: RoomState,
+        hall: HallRef,
+        shared: Arc<Shared>,
+        owned: bool,
+    ) -> Arc<Room> {
         let (views, _) = watch::channel(Arc::new(state.view(shared.clock.now_ms())));
         Arc::new(Room {
             state: Mutex::new(state),
@@ -77,7 +95,38 @@ impl Room {
             hall,
             shared,
             due: AtomicU64::new(NOT_DUE),
+            owned: AtomicBool::new(owned),
+            local: Mutex::default(),
         })
+    }
+
+    /// Whether this server owns the room.
+    pub(crate) fn owned(&self) -> bool {
+        self.owned.load(Ordering::SeqCst)
+    }
+
+    /// Makes this server the room's owner, or a replica's keeper.
+    pub(crate) fn set_owned(&self, owned: bool) {
+        self.owned.store(owned, Ordering::SeqCst);
+        if !owned {
+            self.stop_thinking();
+        }
+    }
+
+    /// Whether this server may act for the room now: it owns it and, in a
+    /// hall of several nodes, can reach the others (a node cut off must
+    /// stop before its lease can expire).
+    pub(crate) fn acts(&self) -> bool {
+        self.owned()
+            && self
+                .hall
+                .upgrade()
+                .is_none_or(|h| h.cluster().is_none_or(|c| c.healthy()))
+    }
+
+    /// This server's handles on the room.
+    pub(crate) fn local_handles(&self) -> Vec<(Option<Identity>, u64)> {
+        lock(&self.local).clone()
     }
 
     /// Enters a rebuilt room's timers and lobby line in the hall (the
@@ -140,8 +189,17 @@ impl Room {
         if s.closed.is_some() {
             return Err(HallError::WrongPhase("the room has been closed"));
         }
+        if !self.acts() {
+            return Err(HallError::Unreachable);
+        }
         let was_finished = s.phase == Phase::Finished;
-        s.commit(&*self.shared.store, event, self.shared.clock.now_ms())?;
+        if let Err(e) = s.commit(&*self.shared.store, event, self.shared.clock.now_ms()) {
+            if matches!(e, HallError::Storage(crate::store::StoreError::Stale(_))) {
+                // Another node owns the room now: its changes will come.
+                self.set_owned(false);
+            }
+            return Err(e);
+        }
         if !was_finished && s.phase == Phase::Finished {
             if let Some(hall) = self.hall.upgrade() {
                 hall.keep_finished(s);
@@ -159,6 +217,35 @@ impl Room {
         who: &Identity,
         code: Option<String>,
     ) -> Result<RoomHandle, HallError> {
+        let number = self.command(Command::Join { who: who.clone() })?;
+        let resume_code = match (who.keyed, code) {
+            (true, _) => None,
+            (false, Some(code)) => Some(code),
+            (false, None) => self.hall.upgrade().map(|h| h.new_resume_code(self, who)),
+        };
+        Ok(self.handle(Some(who.clone()), number, resume_code))
+    }
+
+    /// A handle of this server's on the room.
+    fn handle(
+        self: &Arc<Self>,
+        who: Option<Identity>,
+        number: u64,
+        resume_code: Option<String>,
+    ) -> RoomHandle {
+        lock(&self.local).push((who.clone(), number));
+        RoomHandle {
+            room: self.clone(),
+            who,
+            views: self.views.subscribe(),
+            number,
+            resume_code,
+        }
+    }
+
+    /// Seats `who` (or gives them their seats back) as the owner: the new
+    /// handle's number.
+    fn seat(self: &Arc<Self>, who: &Identity) -> Result<u64, HallError> {
         let number = {
             let mut s = lock(&self.state);
             let mine = s.seats_of(&who.id);
@@ -185,22 +272,11 @@ impl Room {
             s.holders.push((who.id.clone(), number));
             s.count_connection(&who.id, 1, self.shared.clock.now_ms());
             s.refresh_turn_status();
-            self.publish(&s);
+            self.publish(&mut s);
             number
         };
-        let resume_code = match (who.keyed, code) {
-            (true, _) => None,
-            (false, Some(code)) => Some(code),
-            (false, None) => self.hall.upgrade().map(|h| h.new_resume_code(self, who)),
-        };
         self.after_publish();
-        Ok(RoomHandle {
-            room: self.clone(),
-            who: Some(who.clone()),
-            views: self.views.subscribe(),
-            number,
-            resume_code,
-        })
+        Ok(number)
     }
 
     /// A seated player connects again: back from away, and their seats
@@ -222,23 +298,50 @@ impl Room {
     }
 
     /// A read-only handle for a spectator.
-    pub(crate) fn spectate(self: &Arc<Self>) -> RoomHandle {
+    pub(crate) fn spectate(self: &Arc<Self>) -> Result<RoomHandle, HallError> {
+        self.command(Command::Watch)?;
+        Ok(self.handle(None, 0, None))
+    }
+
+    /// One spectator more, as the owner.
+    fn add_spectator(&self) {
         let mut s = lock(&self.state);
         s.spectators += 1;
         s.idle_since = None;
-        self.publish(&s);
-        RoomHandle {
-            room: self.clone(),
-            who: None,
-            views: self.views.subscribe(),
-            number: 0,
-            resume_code: None,
-        }
+        self.publish(&mut s);
     }
 
     /// Publishes a snapshot of `s` and tells the hall (called with the
-    /// lock held, so snapshots go out in the order the changes happened).
-    fn publish(&self, s: &RoomState) {
+    /// lock held, so snapshots go out in the order the changes happened);
+    /// the owner of a room of a hall of several nodes publishes the change
+    /// to the others.
+    fn publish(&self, s: &mut RoomState) {
+        let events = std::mem::take(&mut s.outbox);
+        if self.owned() {
+            self.send_live(s, events);
+        }
+        self.show(s);
+    }
+
+    /// Sends the others the events committed since the last change and
+    /// the presence.
+    fn send_live(&self, s: &RoomState, events: Vec<String>) {
+        let Some(cluster) = self.hall.upgrade().and_then(|h| h.cluster()) else {
+            return;
+        };
+        let live = Live {
+            owner: cluster.node().to_string(),
+            first: s.seq - events.len() as u64,
+            events,
+            presence: Presence::of(s),
+            closed: s.closed.clone(),
+            address: None,
+        };
+        cluster.publish(&s.id, &live);
+    }
+
+    /// Shows a snapshot of `s` to this server's sessions and tells the hall.
+    pub(crate) fn show(&self, s: &RoomState) {
         self.views
             .send_replace(Arc::new(s.view(self.shared.clock.now_ms())));
         if let Some(hall) = self.hall.upgrade() {
@@ -265,7 +368,7 @@ impl Room {
             let s = lock(&self.state);
             let level = s
                 .cpu_to_move(self.shared.takeover_level)
-                .filter(|_| s.closed.is_none());
+                .filter(|_| s.closed.is_none() && self.acts());
             let game = level.map(|_| s.game.clone());
             (game, level, (s.game_number, s.moves.len()))
         };
@@ -317,7 +420,7 @@ impl Room {
                 return None;
             }
             s.closed = Some(why.to_string());
-            self.publish(&s);
+            self.publish(&mut s);
             let game = (s.game_number > 0).then(|| s.game_id());
             (s.id.clone(), s.code.clone(), game)
         };
@@ -344,7 +447,7 @@ impl Room {
                 tracing::warn!(room = %s.id, "the CPU's move was not kept: {e}");
                 return;
             }
-            self.publish(&s);
+            self.publish(&mut s);
         }
         self.after_publish();
     }
@@ -367,11 +470,39 @@ impl Room {
         let result = {
             let mut s = lock(&self.state);
             let result = f(self, &mut s)?;
-            self.publish(&s);
+            self.publish(&mut s);
             result
         };
         self.after_publish();
         Ok(result)
+    }
+
+    /// A handle of this server's was dropped: the owner is told.
+    fn drop_handle(self: &Arc<Self>, who: Option<&Identity>, number: u64) {
+        {
+            let mut local = lock(&self.local);
+            if let Some(i) = local
+                .iter()
+                .position(|(w, n)| w.as_ref() == who && *n == number)
+            {
+                local.swap_remove(i);
+            }
+        }
+        let leave = Command::Leave { who: who.cloned() };
+        if self.owned() {
+            let _ = self.command(leave);
+            return;
+        }
+        // The owner is another node: not waited for here (a drop must not
+        // block the session that drops it).
+        let room = Arc::downgrade(self);
+        std::thread::spawn(move || {
+            if let Some(room) = room.upgrade() {
+                if let Err(e) = room.command(leave) {
+                    tracing::debug!("a departure was not told to the room's owner: {e}");
+                }
+            }
+        });
     }
 
     fn disconnect(self: &Arc<Self>, who: Option<&Identity>) {
@@ -389,7 +520,7 @@ impl Room {
                     }
                 }
             }
-            self.publish(&s);
+            self.publish(&mut s);
             s.idle_since.is_some() && s.phase != Phase::Playing
         };
         if let (true, Some(hall)) = (closes, self.hall.upgrade()) {
@@ -421,6 +552,14 @@ impl Room {
     /// closes after the grace period when no game is going on, and any
     /// room nobody is in closes after its lifetime (see `due.rs`).
     pub(crate) fn tick(self: &Arc<Self>, now: u64, at: u64) -> Fate {
+        if !self.acts() {
+            // The owner keeps the room's timers; the entry comes back with
+            // the room's next change.
+            let _ = self
+                .due
+                .compare_exchange(at, NOT_DUE, Ordering::Relaxed, Ordering::Relaxed);
+            return Fate::Stays;
+        }
         let (changed, fate) = {
             let mut s = lock(&self.state);
             // The entry taken out is gone; a newer one (a change since)
@@ -434,7 +573,7 @@ impl Room {
             }
             let fate = super::due::fate(&s, now, &self.shared.options);
             if s.seq != seq {
-                self.publish(&s);
+                self.publish(&mut s);
             } else {
                 self.tell_hall(&s, true);
             }
@@ -473,6 +612,327 @@ impl Room {
     }
 }
 
+impl Room {
+    /// Runs `command` for the room: here if this server owns it, else on
+    /// the node that does. The number the command gives (a join's handle
+    /// number, else 0).
+    pub(crate) fn command(self: &Arc<Self>, command: Command) -> Result<u64, HallError> {
+        if self.owned() {
+            return self.execute(command);
+        }
+        let cluster = self.hall.upgrade().and_then(|h| h.cluster());
+        let cluster = cluster.ok_or(HallError::Unreachable)?;
+        let id = self.id_and_code().0;
+        let (number, seq) = cluster.forward(self, &id, command)?;
+        self.await_seq(seq);
+        Ok(number)
+    }
+
+    /// Waits (briefly) until the replica has the owner's changes up to
+    /// `seq`, so the sender's next look shows what its command did.
+    fn await_seq(&self, seq: u64) {
+        let deadline = std::time::Instant::now() + std::time::Duration::from_millis(500);
+        crate::store::blocking(|| {
+            while lock(&self.state).seq < seq && std::time::Instant::now() < deadline {
+                std::thread::sleep(std::time::Duration::from_millis(1));
+            }
+        });
+    }
+
+    /// Runs `command` as the room's owner.
+    pub(crate) fn execute(self: &Arc<Self>, command: Command) -> Result<u64, HallError> {
+        if !self.acts() {
+            return Err(HallError::Unreachable);
+        }
+        match command {
+            Command::Join { who } => self.seat(&who),
+            Command::Watch => {
+                self.add_spectator();
+                Ok(0)
+            }
+            Command::Leave { who } => {
+                self.disconnect(who.as_ref());
+                Ok(0)
+            }
+            Command::Attach { handles } => {
+                self.attach(&handles);
+                Ok(0)
+            }
+            Command::Close { why } => {
+                if let Some(hall) = self.hall.upgrade() {
+                    hall.close_room(self, "closed", &why);
+                }
+                Ok(0)
+            }
+            other => self
+                .update(|room, s| room.run_game_command(s, other))
+                .map(|_| 0),
+        }
+    }
+
+    /// The commands about the game, under the lock.
+    fn run_game_command(&self, s: &mut RoomState, command: Command) -> Result<(), HallError> {
+        match command {
+            Command::Start { who } => {
+                host_only(s, &who)?;
+                self.commit(s, Event::Started)
+            }
+            Command::CycleCpu { who, seat } => {
+                host_only(s, &who)?;
+                self.cycle_cpu(s, Seat(seat))
+            }
+            Command::Play { who, text, at } => {
+                let seat = my_turn(&who, s)?;
+                if (s.game_number, s.moves.len()) != at {
+                    return Err(HallError::WrongPhase("the game moved on; look again"));
+                }
+                let (_, text) = s.game.clone().play_written(&text)?;
+                self.commit(s, Event::Moved { seat: seat.0, text })
+            }
+            Command::Resign { who } => self.resign(s, &who),
+            Command::Claim { who, claim } => {
+                let seat = my_turn(&who, s)?;
+                self.commit(
+                    s,
+                    Event::Claimed {
+                        seat: seat.0,
+                        claim,
+                    },
+                )
+            }
+            Command::NewRound { who } => self.commit(s, Event::Agreed { id: who.id }),
+            _ => Err(HallError::WrongPhase("not a game command")),
+        }
+    }
+
+    /// The host's next CPU choice for `seat` (see [`RoomHandle::cycle_cpu`]).
+    fn cycle_cpu(&self, s: &mut RoomState, seat: Seat) -> Result<(), HallError> {
+        let waiting = s.phase == Phase::Waiting;
+        let level = match s.seats.get(seat.index()) {
+            Some(Occupant::Empty) => Some(1),
+            Some(Occupant::Cpu { level }) if *level < crate::cpu::MAX_LEVEL => Some(level + 1),
+            Some(Occupant::Cpu { .. }) if waiting => None,
+            Some(Occupant::Cpu { .. }) => Some(1),
+            Some(Occupant::Human { .. }) => return Err(HallError::SeatTaken),
+            None => return Err(HallError::WrongPhase("the room has no such seat")),
+        };
+        let event = Event::SeatCpu {
+            seat: seat.0,
+            level,
+        };
+        self.commit(s, event)
+    }
+
+    /// Resigns the seat to move on a same-device table, else the player's.
+    fn resign(&self, s: &mut RoomState, who: &Identity) -> Result<(), HallError> {
+        if s.phase != Phase::Playing {
+            return Err(HallError::WrongPhase("no game is being played"));
+        }
+        let mine = s.seats_of(&who.id);
+        let seat = match s.game.to_move() {
+            Some(seat) if mine.contains(seat) => seat,
+            _ => mine.iter().next().ok_or(HallError::NotYourTurn)?,
+        };
+        s.game.clone().resign(seat)?;
+        self.commit(s, Event::Resigned { seat: seat.0 })
+    }
+
+    /// Another node's handles, told to this new owner: their connections
+    /// count again, and a seated player marked away meanwhile is back.
+    fn attach(self: &Arc<Self>, handles: &[(Option<Identity>, u64)]) {
+        {
+            let mut s = lock(&self.state);
+            let now = self.shared.clock.now_ms();
+            for (who, number) in handles {
+                let Some(who) = who else {
+                    s.spectators += 1;
+                    s.refresh_idle(now);
+                    continue;
+                };
+                s.count_connection(&who.id, 1, now);
+                match s.holders.iter_mut().find(|(id, _)| *id == who.id) {
+                    Some(held) => held.1 = held.1.max(*number),
+                    None => s.holders.push((who.id.clone(), *number)),
+                }
+                s.next_handle = s.next_handle.max(number + 1);
+                let mine = s.seats_of(&who.id);
+                if mine != SeatSet::EMPTY {
+                    if let Err(e) = self.come_back(&mut s, &who.id, mine) {
+                        tracing::warn!(room = %s.id, "a returning player was not recorded: {e}");
+                    }
+                }
+            }
+            s.refresh_turn_status();
+            self.publish(&mut s);
+        }
+        self.after_publish();
+    }
+
+    /// After a failover, once the other nodes had time to attach their
+    /// handles: a seated player nobody holds a handle for is away (their
+    /// node died with their connection).
+    pub(crate) fn settle(self: &Arc<Self>) {
+        {
+            let mut s = lock(&self.state);
+            let gone: Vec<String> = s
+                .seats
+                .iter()
+                .filter_map(|o| match o {
+                    Occupant::Human {
+                        id,
+                        connected: true,
+                        ..
+                    } => Some(id.clone()),
+                    _ => None,
+                })
+                .filter(|id| !s.connections.iter().any(|(who, n)| who == id && *n > 0))
+                .collect();
+            for id in dedup(gone) {
+                if let Err(e) = self.commit(&mut s, Event::Away { id }) {
+                    tracing::warn!(room = %s.id, "an away player was not recorded: {e}");
+                }
+            }
+            let now = self.shared.clock.now_ms();
+            s.refresh_idle(now);
+            self.publish(&mut s);
+        }
+        self.after_publish();
+    }
+
+    /// Applies another node's change to this replica: the events it does
+    /// not have yet (read from the log when some are missing), the
+    /// presence, and the room's closing. `false` if the replica could not
+    /// follow (it must be rebuilt from the log).
+    pub(crate) fn follow(&self, live: Live) -> bool {
+        if self.owned() {
+            return true;
+        }
+        let mut s = lock(&self.state);
+        if live.first > s.seq {
+            return false;
+        }
+        let was_finished = s.phase == Phase::Finished;
+        let skip = (s.seq - live.first) as usize;
+        for text in live.events.iter().skip(skip) {
+            let record = match super::events::Record::decode(text.as_bytes()) {
+                Ok(record) => record,
+                Err(_) => return false,
+            };
+            if s.apply(&record).is_err() {
+                return false;
+            }
+            s.seq += 1;
+        }
+        if !was_finished && s.phase == Phase::Finished {
+            if let Some(hall) = self.hall.upgrade() {
+                hall.rate_replica(&mut s);
+            }
+        }
+        live.presence.put(&mut s);
+        if let Some(why) = live.closed {
+            s.closed = Some(why);
+        }
+        self.show(&s);
+        true
+    }
+
+    /// Catches the replica up with the stored log (`log`, read after this
+    /// node took the room): the events it lacks are applied.
+    pub(crate) fn catch_up(&self, log: &[Vec<u8>]) -> Result<(), HallError> {
+        let mut s = lock(&self.state);
+        for bytes in log.iter().skip(s.seq as usize) {
+            let record = super::events::Record::decode(bytes)
+                .map_err(|e| HallError::Replay(e.to_string()))?;
+            s.apply(&record)?;
+            s.seq += 1;
+        }
+        Ok(())
+    }
+
+    /// This node has just taken the room: the presence starts empty (the
+    /// other nodes attach their handles, this node's own count at once),
+    /// the room is published and the CPU and timers go on.
+    pub(crate) fn take(self: &Arc<Self>) {
+        {
+            let mut s = lock(&self.state);
+            s.connections.clear();
+            s.spectators = 0;
+            s.outbox.clear();
+            self.owned.store(true, Ordering::SeqCst);
+            let now = self.shared.clock.now_ms();
+            for (who, _) in lock(&self.local).iter() {
+                match who {
+                    Some(who) => {
+                        s.count_connection(&who.id, 1, now);
+                    }
+                    None => s.spectators += 1,
+                }
+            }
+            s.refresh_idle(now);
+            self.publish(&mut s);
+        }
+        self.after_publish();
+    }
+}
+
+impl Room {
+    /// A room this node took when the whole hall had been down since
+    /// `stopped`: as after a restart, everybody is away and a game going
+    /// on logs a `Restarted` whose turn clock lost only the time until the
+    /// hall stopped.
+    pub(crate) fn reopen(self: &Arc<Self>, stopped: u64) {
+        {
+            let mut s = lock(&self.state);
+            let now = self.shared.clock.now_ms();
+            if s.phase == Phase::Playing {
+                let remaining_ms = s.clock.map(|c| {
+                    let since = c.since.unwrap_or(0);
+                    c.left_at(stopped.max(since))
+                });
+                if let Err(e) = self.commit(&mut s, Event::Restarted { remaining_ms }) {
+                    tracing::warn!(room = %s.id, "the room's restart was not recorded: {e}");
+                }
+            } else {
+                s.everyone_away(now);
+            }
+            s.refresh_idle(now);
+            self.publish(&mut s);
+        }
+        self.after_publish();
+    }
+}
+
+/// Each id once, in order.
+fn dedup(mut ids: Vec<String>) -> Vec<String> {
+    let mut seen = std::collections::HashSet::new();
+    ids.retain(|id| seen.insert(id.clone()));
+    ids
+}
+
+/// Refuses anyone but the room's host.
+fn host_only(s: &RoomState, who: &Identity) -> Result<(), HallError> {
+    match who.id == s.host.id {
+        true => Ok(()),
+        false => Err(HallError::NotHost),
+    }
+}
+
+/// The seat to move, if `who` holds it and may move now.
+fn my_turn(who: &Identity, s: &RoomState) -> Result<Seat, HallError> {
+    if s.phase != Phase::Playing {
+        return Err(HallError::WrongPhase("no game is being played"));
+    }
+    if s.paused() {
+        return Err(HallError::WrongPhase("the game is paused"));
+    }
+    let seat = s.game.to_move().ok_or(HallError::NotYourTurn)?;
+    if s.seats_of(&who.id).contains(seat) && s.cpu_turn != Some(seat) {
+        Ok(seat)
+    } else {
+        Err(HallError::NotYourTurn)
+    }
+}
+
 impl RoomHandle {
     /// The latest snapshot.
     pub fn view(&self) -> Arc<RoomView> {
@@ -504,7 +964,7 @@ impl RoomHandle {
             .borrow()
             .holders
             .iter()
-            .any(|(id, n)| *id == who.id && *n != self.number)
+            .any(|(id, n)| *id == who.id && *n > self.number)
     }
 
     /// The seats this handle plays (all of them on a same-device table).
@@ -527,12 +987,20 @@ impl RoomHandle {
             .is_some_and(|w| w.id == lock(&self.room.state).host.id)
     }
 
+    /// Sends the room a command as this handle's player (spectators get
+    /// `refused`).
+    fn send(
+        &self,
+        refused: HallError,
+        command: impl FnOnce(Identity) -> Command,
+    ) -> Result<(), HallError> {
+        let who = self.who.clone().ok_or(refused)?;
+        self.room.command(command(who)).map(|_| ())
+    }
+
     /// The host starts the game now; empty seats become CPU players.
     pub fn start(&self) -> Result<(), HallError> {
-        if !self.is_host() {
-            return Err(HallError::NotHost);
-        }
-        self.room.update(|room, s| room.commit(s, Event::Started))
+        self.send(HallError::NotHost, |who| Command::Start { who })
     }
 
     /// The host's next CPU choice for `seat`: before the game an empty
@@ -540,97 +1008,49 @@ impl RoomHandle {
     /// after the strongest the seat is open again; during the game a CPU
     /// seat's level goes round from the strongest back to 1.
     pub fn cycle_cpu(&self, seat: Seat) -> Result<(), HallError> {
-        if !self.is_host() {
-            return Err(HallError::NotHost);
-        }
-        self.room.update(|room, s| {
-            let waiting = s.phase == Phase::Waiting;
-            let level = match s.seats.get(seat.index()) {
-                Some(Occupant::Empty) => Some(1),
-                Some(Occupant::Cpu { level }) if *level < crate::cpu::MAX_LEVEL => Some(level + 1),
-                Some(Occupant::Cpu { .. }) if waiting => None,
-                Some(Occupant::Cpu { .. }) => Some(1),
-                Some(Occupant::Human { .. }) => return Err(HallError::SeatTaken),
-                None => return Err(HallError::WrongPhase("the room has no such seat")),
-            };
-            room.commit(
-                s,
-                Event::SeatCpu {
-                    seat: seat.0,
-                    level,
-                },
-            )
+        self.send(HallError::NotHost, |who| Command::CycleCpu {
+            who,
+            seat: seat.0,
         })
-    }
-
-    fn my_turn(&self, s: &RoomState) -> Result<Seat, HallError> {
-        let who = self.who.as_ref().ok_or(HallError::NotYourTurn)?;
-        if s.phase != Phase::Playing {
-            return Err(HallError::WrongPhase("no game is being played"));
-        }
-        if s.paused() {
-            return Err(HallError::WrongPhase("the game is paused"));
-        }
-        let seat = s.game.to_move().ok_or(HallError::NotYourTurn)?;
-        if s.seats_of(&who.id).contains(seat) && s.cpu_turn != Some(seat) {
-            Ok(seat)
-        } else {
-            Err(HallError::NotYourTurn)
-        }
     }
 
     /// Plays a move for the seat to move, if this handle holds it.
     pub fn play(&self, mv: &vocab::Move) -> Result<(), HallError> {
-        self.room.update(|room, s| {
-            self.my_turn(s)?;
-            room.play_locked(s, mv)
+        let (text, at) = {
+            let s = lock(&self.room.state);
+            if let Some(who) = &self.who {
+                my_turn(who, &s)?;
+            }
+            let text = s.game.clone().play(mv)?;
+            (text, (s.game_number, s.moves.len()))
+        };
+        self.send(HallError::NotYourTurn, |who| Command::Play {
+            who,
+            text,
+            at,
         })
     }
 
     /// Resigns (the seat to move on a same-device table, else the player's seat).
     pub fn resign(&self) -> Result<(), HallError> {
-        self.room.update(|room, s| {
-            let who = self.who.as_ref().ok_or(HallError::NotYourTurn)?;
-            if s.phase != Phase::Playing {
-                return Err(HallError::WrongPhase("no game is being played"));
-            }
-            let mine = s.seats_of(&who.id);
-            let seat = match s.game.to_move() {
-                Some(seat) if mine.contains(seat) => seat,
-                _ => mine.iter().next().ok_or(HallError::NotYourTurn)?,
-            };
-            s.game.clone().resign(seat)?;
-            room.commit(s, Event::Resigned { seat: seat.0 })
-        })
+        self.send(HallError::NotYourTurn, |who| Command::Resign { who })
     }
 
     /// Makes a claim (declaration, impasse) on this player's turn.
     pub fn claim(&self, claim: Claim) -> Result<(), HallError> {
-        self.room.update(|room, s| {
-            let seat = self.my_turn(s)?;
-            let claim = ClaimRecord::from(claim);
-            room.commit(
-                s,
-                Event::Claimed {
-                    seat: seat.0,
-                    claim,
-                },
-            )
-        })
+        let claim = ClaimRecord::from(claim);
+        self.send(HallError::NotYourTurn, |who| Command::Claim { who, claim })
     }
 
     /// Agrees to a new round; it starts once every human has agreed, with
     /// sides swapped when the room's rules say so.
     pub fn new_round(&self) -> Result<(), HallError> {
-        self.room.update(|room, s| {
-            let who = self.who.as_ref().ok_or(HallError::NotYourTurn)?;
-            room.commit(s, Event::Agreed { id: who.id.clone() })
-        })
+        self.send(HallError::NotYourTurn, |who| Command::NewRound { who })
     }
 }
 
 impl Drop for RoomHandle {
     fn drop(&mut self) {
-        self.room.disconnect(self.who.as_ref());
+        self.room.drop_handle(self.who.as_ref(), self.number);
     }
 }

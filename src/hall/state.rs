@@ -86,6 +86,9 @@ pub(crate) struct RoomState {
     /// by the CPU for them (away, timed out); a seat the CPU played most
     /// of is not rated.
     pub moves_by: Vec<(u32, u32)>,
+    /// Events committed since the room last published (encoded as
+    /// logged): what its owner sends the hall's other nodes.
+    pub outbox: Vec<String>,
 }
 
 /// A log that does not replay.
@@ -147,6 +150,7 @@ impl RoomState {
             idle_since: None,
             closed: None,
             moves_by: vec![(0, 0); count],
+            outbox: Vec::new(),
         };
         if state.settings.mode != Mode::Online {
             state.start(at)?;
@@ -188,13 +192,16 @@ impl RoomState {
         let mut next = self.clone();
         next.apply(&record)?;
         let line = super::journal::line(self, &next, &record, self.seq);
+        let event = record.encode();
         store.commit(&[Appended {
             room: self.id.clone(),
             seq: self.seq,
-            event: record.encode(),
+            event: event.clone(),
             line: line.encode(),
         }])?;
         next.seq += 1;
+        next.outbox
+            .push(String::from_utf8(event).unwrap_or_default());
         let ended = self.phase != Phase::Finished && next.phase == Phase::Finished;
         *self = next;
         if ended {

@@ -20,6 +20,7 @@
 //! that need no disk. [`Backend`] names one; `migrate` copies a hall
 //! from one to another.
 
+pub mod link;
 pub mod memory;
 pub mod migrate;
 pub mod nats_store;
@@ -78,6 +79,10 @@ pub enum StoreError {
         /// Who holds it, as it said when it took it.
         owner: String,
     },
+    /// A room's log moved on behind this server: another node of the
+    /// hall wrote to it (the rooms named).
+    #[error("another server wrote to room {0} meanwhile")]
+    Stale(String),
     /// Reading or writing failed.
     #[error("storage error: {0}")]
     Io(String),
@@ -173,6 +178,18 @@ pub trait Store: Send + Sync + 'static {
 
     /// Every room's log, rooms in id order, events in `seq` order.
     fn logs(&self) -> Result<Vec<RoomLog>, StoreError>;
+    /// One room's log as stored now (empty if it has none); later appends
+    /// by this store follow on from it.
+    fn room_log(&self, room: &str) -> Result<Vec<Vec<u8>>, StoreError> {
+        let logs = self.logs()?;
+        let log = logs.into_iter().find(|(id, _)| id == room);
+        Ok(log.map(|(_, events)| events).unwrap_or_default())
+    }
+    /// The link between the nodes of a hall several servers serve, if
+    /// this store is one node's.
+    fn link(&self) -> Option<std::sync::Arc<dyn link::Link>> {
+        None
+    }
 
     /// Removes a room's log and every seat token of the room.
     fn remove_room(&self, room: &str) -> Result<(), StoreError>;

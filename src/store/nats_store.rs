@@ -26,6 +26,7 @@ mod bridge;
 mod group;
 mod journal;
 mod lease;
+mod link;
 mod names;
 mod reader;
 mod rooms;
@@ -59,6 +60,9 @@ pub struct NatsOptions {
     pub hall: String,
     /// How long a call waits for NATS before it fails.
     pub timeout: Duration,
+    /// This server's name as a node of a hall several serve (`None`: the
+    /// hall's only server), and how long its lease lives.
+    pub node: Option<(String, Duration)>,
 }
 
 impl NatsOptions {
@@ -70,6 +74,7 @@ impl NatsOptions {
             replicas: 1,
             hall: "banmen".into(),
             timeout: Duration::from_secs(3),
+            node: None,
         }
     }
 }
@@ -78,8 +83,10 @@ impl NatsOptions {
 pub struct NatsStore {
     inner: Arc<Inner>,
     lease: Arc<Lease>,
+    /// The link to the hall's other nodes, for a node of a hall.
+    link: Option<Arc<link::NatsLink>>,
     /// Last, so the runtime stops after everything that uses it.
-    bridge: Bridge,
+    bridge: Arc<Bridge>,
 }
 
 /// A room's last stored event: its stream sequence and its seq.
@@ -87,6 +94,8 @@ pub struct NatsStore {
 struct Tip {
     stream_seq: u64,
     seq: u64,
+    /// Written by this store.
+    ours: bool,
 }
 
 /// What the store's calls share.
@@ -105,6 +114,8 @@ struct Inner {
     rated: kv::Store,
     lease: Arc<Lease>,
     timeout: Duration,
+    /// Copies of the stream and buckets.
+    replicas: usize,
     /// Each room's last event as this store wrote or read it.
     tips: Mutex<HashMap<String, Tip>>,
     /// Rooms with a commit that got no answer: the first such seq.
@@ -130,14 +141,24 @@ impl NatsStore {
         let bridge = Bridge::start()?;
         let names = Names::new(&options.hall)?;
         let opts = options.clone();
-        let limit = options.timeout * 4 + lease::LEASE;
+        let life = options
+            .node
+            .as_ref()
+            .map_or(lease::LEASE, |(_, life)| *life);
+        let limit = options.timeout * 4 + life;
         let inner = bridge.run(limit, async move { Inner::connect(&opts, names).await })?;
         let inner = Arc::new(inner);
         let lease = inner.lease.clone();
         bridge.handle().spawn(lease.clone().keep());
+        let bridge = Arc::new(bridge);
+        let link = match &options.node {
+            Some((node, life)) => Some(link::NatsLink::open(&inner, bridge.clone(), node, *life)?),
+            None => None,
+        };
         Ok(NatsStore {
             inner,
             lease,
+            link,
             bridge,
         })
     }
@@ -199,9 +220,19 @@ impl Inner {
         };
         let meta = bucket("meta").await?;
         setup::check_schema(&meta, &stream, &hall).await?;
-        let lease_bucket =
-            setup::make_bucket(&js, names.bucket("lease"), replicas, lease::LEASE).await?;
-        let lease = Lease::take(lease_bucket, &hall).await?;
+        let lease = match &options.node {
+            None => {
+                let bucket =
+                    setup::make_bucket(&js, names.bucket("lease"), replicas, lease::LEASE).await?;
+                Lease::take(bucket, lease::KEY, lease::LEASE, &hall).await?
+            }
+            Some((node, life)) => {
+                let bucket =
+                    setup::make_bucket(&js, names.bucket("nodes"), replicas, *life).await?;
+                let key = format!("node.{}", names::encode(node));
+                Lease::take(bucket, &key, *life, &format!("node {node} of {hall}")).await?
+            }
+        };
         let (tokens, identities) = (bucket("tokens").await?, bucket("identities").await?);
         let (games, rated) = (bucket("games").await?, bucket("rated").await?);
         Ok(Inner {
@@ -216,6 +247,7 @@ impl Inner {
             rated,
             lease,
             timeout: options.timeout,
+            replicas: options.replicas,
             names,
             tips: Mutex::default(),
             doubts: Mutex::default(),
@@ -294,6 +326,7 @@ impl Inner {
             let tip = Tip {
                 stream_seq: m.seq,
                 seq,
+                ours: false,
             };
             tips.insert(room, tip);
         }
@@ -306,6 +339,34 @@ impl Inner {
         }
         drop(known);
         Ok(logs.into_iter().collect())
+    }
+
+    /// One room's log; its tip becomes the last event read (another node
+    /// may have written it), unless a commit of this store is in doubt.
+    async fn room_log(&self, room: &str) -> Result<Vec<Vec<u8>>, StoreError> {
+        let subject = self.names.room(room);
+        let mut reader = Reader::new(&self.stream, subject, DeliverPolicy::All).await?;
+        let mut log = Vec::new();
+        let mut tip = None;
+        while let Some(m) = reader.next().await? {
+            let seq = log.len() as u64;
+            if m.header(rooms::SEQ) != Some(seq.to_string().as_str()) {
+                return Err(self.corrupt(format!("room {room}: event {seq} is out of place")));
+            }
+            log.push(m.payload.to_vec());
+            tip = Some(Tip {
+                stream_seq: m.seq,
+                seq,
+                ours: false,
+            });
+        }
+        if !self.doubts().contains_key(room) {
+            match tip {
+                Some(tip) => self.tips().insert(room.to_string(), tip),
+                None => self.tips().remove(room),
+            };
+        }
+        Ok(log)
     }
 
     /// Removes the room's seat codes, then its events (so no code ever
@@ -415,6 +476,17 @@ impl Store for NatsStore {
         let inner = self.inner.clone();
         self.bridge
             .run(Duration::from_secs(600), async move { inner.logs().await })
+    }
+
+    fn room_log(&self, room: &str) -> Result<Vec<Vec<u8>>, StoreError> {
+        let room = room.to_string();
+        self.read_all(|inner| async move { inner.room_log(&room).await })
+    }
+
+    fn link(&self) -> Option<Arc<dyn crate::store::link::Link>> {
+        self.link
+            .clone()
+            .map(|l| l as Arc<dyn crate::store::link::Link>)
     }
 
     fn remove_room(&self, room: &str) -> Result<(), StoreError> {

@@ -441,6 +441,9 @@ impl App {
                 _ => "7g7f, 8h2b+, P*5e",
             };
             (format!("Move ({example}): {typed}_"), self.theme.title())
+        } else if !self.hall.reachable() {
+            let text = "reconnecting… this server lost its link to the hall; moves wait";
+            (text.to_string(), self.theme.alert())
         } else if !self.notice.is_empty() {
             (self.notice.clone(), self.theme.alert())
         } else if let Some(room) = self.room() {
@@ -485,6 +488,15 @@ impl App {
     /// snapshot. Cancel-safe: it only awaits `watch` receivers, which keep
     /// their place when the future is dropped.
     pub async fn changed(&mut self) {
+        let mut reach = self.hall.reach();
+        reach.mark_unchanged();
+        tokio::select! {
+            _ = self.screen_changed() => {}
+            Ok(()) = reach.changed() => {}
+        }
+    }
+
+    async fn screen_changed(&mut self) {
         match &mut self.screen {
             Screen::Room(room) => {
                 if !room.handle.changed().await {

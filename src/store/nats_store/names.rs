@@ -60,6 +60,32 @@ impl Names {
         format!("{}.journal", self.hall)
     }
 
+    /// The subject of commands to node `node`.
+    pub(super) fn command(&self, node: &str) -> String {
+        format!("{}.cmd.{}", self.hall, encode(node))
+    }
+
+    /// The subject of room `room`'s live changes.
+    pub(super) fn live(&self, room: &str) -> String {
+        format!("{}.live.{}", self.hall, encode(room))
+    }
+
+    /// The subject of a broadcast on `topic`.
+    pub(super) fn cast(&self, topic: &str) -> String {
+        format!("{}.cast.{}", self.hall, encode(topic))
+    }
+
+    /// The last token of `subject` after `H.<kind>.`, decoded.
+    pub(super) fn token_of(&self, kind: &str, subject: &str) -> Option<String> {
+        let prefix = format!("{}.{kind}.", self.hall);
+        decode(subject.strip_prefix(&prefix)?)
+    }
+
+    /// Every subject of `H.<kind>.`.
+    pub(super) fn all(&self, kind: &str) -> String {
+        format!("{}.{kind}.*", self.hall)
+    }
+
     /// A bucket of the hall (`meta`, `tokens`, …).
     pub(super) fn bucket(&self, what: &str) -> String {
         format!("{}_{what}", self.hall)

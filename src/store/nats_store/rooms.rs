@@ -34,6 +34,10 @@ use std::collections::HashMap;
 
 /// The header of an event's number in its room's log.
 pub(super) const SEQ: &str = "Banmen-Seq";
+/// The header naming the store that wrote an event (its lease's tag):
+/// only a store's own doubtful events are ever deleted, never another
+/// node's.
+const WRITER: &str = "Banmen-Writer";
 /// The header of a journal line: the event it is for (`room/seq`).
 const FOR: &str = "Banmen-For";
 /// Events per batch (with a line each: the server takes up to 1,000
@@ -105,10 +109,8 @@ impl Inner {
                     }
                 }
                 Err(Refused::WrongLast) => {
-                    return Err(StoreError::Io(
-                        "a room's log changed behind this server (is another server writing?)"
-                            .into(),
-                    ));
+                    let rooms = rooms_of(events).join(", ");
+                    return Err(StoreError::Stale(rooms));
                 }
                 Err(Refused::Definite(e)) => return Err(e),
                 Err(Refused::Doubtful(e)) => {
@@ -126,6 +128,7 @@ impl Inner {
         for e in events {
             let mut headers = HeaderMap::new();
             headers.insert(SEQ, e.seq.to_string().as_str());
+            headers.insert(WRITER, self.lease.tag());
             if !next.contains_key(e.room.as_str()) {
                 let tip = self.tip(&e.room, e.seq).await?;
                 let expected = tip.map_or(0, |t| t.stream_seq);
@@ -179,9 +182,11 @@ impl Inner {
                     .get(SEQ)
                     .and_then(|v| v.as_str().parse().ok())
                     .ok_or_else(|| self.corrupt(format!("an event of room {room} has no seq")))?;
+                let writer = message.headers.get(WRITER).map(|v| v.as_str());
                 let tip = Tip {
                     stream_seq: message.sequence,
                     seq,
+                    ours: writer == Some(self.lease.tag()),
                 };
                 self.tips().insert(room.to_string(), tip);
                 Ok(Some(tip))
@@ -207,6 +212,7 @@ impl Inner {
                 Tip {
                     stream_seq,
                     seq: e.seq,
+                    ours: true,
                 },
             );
             doubts.remove(&e.room);
@@ -228,7 +234,7 @@ impl Inner {
         let doubtful = self.doubts().get(room).copied();
         while let Some(tip) = self.read_tip(room).await? {
             match doubtful {
-                Some(from) if tip.seq >= from => self.delete_event(room, tip).await?,
+                Some(from) if tip.seq >= from && tip.ours => self.delete_event(room, tip).await?,
                 _ => break,
             }
         }

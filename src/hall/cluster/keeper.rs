@@ -1,0 +1,157 @@
+//! The keeper: a thread that claims the rooms nobody owns (their node
+//! died or gave them up), takes over the ones it wins, and marks away
+//! the players who did not come back to a room taken over.
+
+use super::Cluster;
+use crate::hall::room::Room;
+use crate::hall::{HallInner, lock};
+use crate::store::link::Owner;
+use std::collections::HashSet;
+use std::sync::atomic::Ordering;
+use std::sync::{Arc, Weak, mpsc};
+use std::time::Instant;
+
+/// Starts the keeper; it looks every sixth of the lease, and at once at
+/// a room it is asked about.
+pub(super) fn spawn(cluster: Weak<Cluster>, wanted: mpsc::Receiver<String>) {
+    std::thread::Builder::new()
+        .name("banmen-keeper".into())
+        .spawn(move || run(cluster, wanted))
+        .expect("start the cluster's keeper");
+}
+
+fn run(cluster: Weak<Cluster>, wanted: mpsc::Receiver<String>) {
+    let mut first = true;
+    loop {
+        let period = match cluster.upgrade() {
+            Some(c) if !c.stopping.load(Ordering::SeqCst) => c.link.lease() / 6,
+            _ => return,
+        };
+        let asked = wanted.recv_timeout(period).ok();
+        let Some(cluster) = cluster.upgrade() else {
+            return;
+        };
+        if cluster.stopping.load(Ordering::SeqCst) {
+            return;
+        }
+        if asked.is_some() {
+            // A burst of rooms given up at once is looked at in one pass.
+            while wanted.try_recv().is_ok() {}
+        }
+        cluster.pass(first);
+        cluster.settle_due();
+        first = false;
+    }
+}
+
+impl Cluster {
+    /// One look at every room: claims those whose owner is gone.
+    fn pass(&self, first: bool) {
+        let Some(hall) = self.hall() else { return };
+        let healthy = self.healthy();
+        hall.reach
+            .send_if_modified(|reach| std::mem::replace(reach, healthy) != healthy);
+        if !healthy {
+            return;
+        }
+        let live: HashSet<String> = match self.link.live_nodes() {
+            Ok(nodes) => nodes.into_iter().collect(),
+            Err(e) => {
+                tracing::debug!("the live nodes could not be listed: {e}");
+                return;
+            }
+        };
+        let rooms: Vec<(String, Arc<Room>)> = lock(&hall.rooms)
+            .iter()
+            .map(|(id, r)| (id.clone(), r.clone()))
+            .collect();
+        for (id, room) in rooms {
+            let owner = self.owner_of(&id);
+            let orphan = owner.as_ref().is_none_or(|o| !live.contains(&o.node));
+            let mine = owner.as_ref().is_some_and(|o| o.node == self.node());
+            if !orphan || (mine && room.owned()) {
+                continue;
+            }
+            self.claim(&hall, &id, &room, owner, first);
+        }
+    }
+
+    /// Claims a room whose owner is gone; on winning, takes it over.
+    fn claim(
+        &self,
+        hall: &Arc<HallInner>,
+        id: &str,
+        room: &Arc<Room>,
+        seen: Option<Owner>,
+        first: bool,
+    ) {
+        let won = match self.link.claim(id, seen.as_ref().map(|o| o.revision)) {
+            Ok(Some(revision)) => revision,
+            Ok(None) => return,
+            Err(e) => {
+                tracing::debug!(room = %id, "a room could not be claimed: {e}");
+                return;
+            }
+        };
+        let owner = Owner {
+            node: self.node().to_string(),
+            revision: won,
+        };
+        lock(&self.owners).insert(id.to_string(), owner);
+        let taken = self.take(hall, id, room, first);
+        if !taken {
+            self.release(id);
+        }
+    }
+
+    /// Takes over a room this node has just claimed: the replica catches
+    /// up with the log, and the room goes on here. `false` if it could not.
+    fn take(&self, hall: &Arc<HallInner>, id: &str, room: &Arc<Room>, first: bool) -> bool {
+        let log = match hall.shared.store.room_log(id) {
+            Ok(log) => log,
+            Err(e) => {
+                tracing::warn!(room = %id, "a room to take over could not be read: {e}");
+                return false;
+            }
+        };
+        if log.is_empty() {
+            // Closed meanwhile: its log is gone.
+            let (id, code) = room.id_and_code();
+            hall.forget_room(&id, &code);
+            return false;
+        }
+        if let Err(e) = room.catch_up(&log) {
+            tracing::error!(room = %id, "a room to take over does not replay: {e}");
+            return false;
+        }
+        room.take();
+        match (first, self.cold_start) {
+            (true, Some(stopped)) => room.reopen(stopped),
+            _ => {
+                let at = Instant::now() + self.link.lease();
+                lock(&self.settling).push((id.to_string(), at));
+            }
+        }
+        tracing::info!(room = %id, "took the room over");
+        true
+    }
+
+    /// Marks away the players who did not come back to the rooms taken
+    /// over a lease ago.
+    fn settle_due(&self) {
+        let now = Instant::now();
+        let due: Vec<String> = {
+            let mut settling = lock(&self.settling);
+            let (due, wait): (Vec<_>, Vec<_>) = settling.drain(..).partition(|(_, at)| *at <= now);
+            *settling = wait;
+            due.into_iter().map(|(id, _)| id).collect()
+        };
+        let Some(hall) = self.hall() else { return };
+        for id in due {
+            let room = lock(&hall.rooms).get(&id).cloned();
+            if let Some(room) = room.filter(|r| r.acts()) {
+                room.settle();
+            }
+        }
+    }
+}
