@@ -145,7 +145,7 @@ impl NatsStore {
             .node
             .as_ref()
             .map_or(lease::LEASE, |(_, life)| *life);
-        let limit = options.timeout * 4 + life;
+        let limit = options.timeout * 4 + life + setup::READY_WAIT;
         let inner = bridge.run(limit, async move { Inner::connect(&opts, names).await })?;
         let inner = Arc::new(inner);
         let lease = inner.lease.clone();
@@ -213,7 +213,7 @@ impl Inner {
             .map_err(|e| StoreError::Io(format!("cannot reach NATS at {}: {e}", options.url)))?;
         let mut js = jetstream::new(client.clone());
         js.set_timeout(options.timeout);
-        let stream = setup::make_stream(&js, &names, options.replicas).await?;
+        let stream = setup::stream_when_ready(&js, &names, options.replicas).await?;
         let replicas = options.replicas;
         let bucket = |what: &'static str| {
             setup::make_bucket(&js, names.bucket(what), replicas, Duration::ZERO)

@@ -262,7 +262,7 @@ fn server_config(port: u16, dir: &Path, sync: Sync, cluster: Option<Cluster>) ->
             .map(|p| format!("\"nats://127.0.0.1:{p}\""))
             .collect();
         text.push_str(&format!(
-            "cluster {{\n  name: \"banmen\"\n  listen: \"127.0.0.1:{}\"\n  routes: [{}]\n}}\n",
+            "cluster {{\n  name: \"banmen\"\n  listen: \"127.0.0.1:{}\"\n  routes: [{}]\n  no_advertise: true\n}}\n",
             c.routes[c.index],
             routes.join(", ")
         ));

@@ -8,6 +8,29 @@ use async_nats::jetstream::{self, kv, stream};
 use std::path::PathBuf;
 use std::time::Duration;
 
+/// How long a server waits for a NATS cluster's JetStream to be ready
+/// (a cluster started with it elects its leader first).
+pub(super) const READY_WAIT: Duration = Duration::from_secs(30);
+
+/// [`make_stream`], tried again while JetStream does not answer, up to
+/// [`READY_WAIT`].
+pub(super) async fn stream_when_ready(
+    js: &jetstream::Context,
+    names: &Names,
+    replicas: usize,
+) -> Result<stream::Stream, StoreError> {
+    let deadline = std::time::Instant::now() + READY_WAIT;
+    loop {
+        match make_stream(js, names, replicas).await {
+            Err(e) if std::time::Instant::now() < deadline && e.to_string().contains("timed out") => {
+                tracing::info!("waiting for JetStream to be ready: {e}");
+                tokio::time::sleep(Duration::from_millis(500)).await;
+            }
+            other => return other,
+        }
+    }
+}
+
 /// The hall's stream, made if missing.
 pub(super) async fn make_stream(
     js: &jetstream::Context,
