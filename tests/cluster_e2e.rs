@@ -134,7 +134,10 @@ async fn the_owner_dies_mid_game_and_the_room_goes_on_on_another_node() {
     drop(alice);
     loop {
         type_move(&mut bob, "c6-a5").await;
-        let shown = tokio::time::timeout(Duration::from_millis(1500), wait_move(&mut carol, "c6-a5", 1));
+        let shown = tokio::time::timeout(
+            Duration::from_millis(1500),
+            wait_move(&mut carol, "c6-a5", 1),
+        );
         if shown.await.is_ok() {
             break;
         }

@@ -35,7 +35,7 @@ impl Hall {
         let now = clock.now_ms();
         let stopped = store.last_heartbeat()?;
         if let Some(link) = store.link() {
-            return hall.open_node(link, stopped, now);
+            return hall.open_node(link);
         }
         for (id, name) in store.identities()? {
             lock(&hall.inner.names).insert(id, name);
@@ -68,8 +68,6 @@ impl Hall {
     fn open_node(
         self,
         link: Arc<dyn crate::store::link::Link>,
-        stopped: Option<u64>,
-        now: u64,
     ) -> Result<(Hall, LoadReport), HallError> {
         let store = self.inner.shared.store.clone();
         for (id, name) in store.identities()? {
@@ -87,10 +85,7 @@ impl Hall {
                 Err(e) => report.failed.push((id, e.to_string())),
             }
         }
-        let down = (link.lease() * 2).as_millis() as u64;
-        let cold = stopped.filter(|at| now.saturating_sub(*at) > down);
-        let cold = cold.or(stopped.is_none().then_some(now));
-        super::cluster::Cluster::start(&self.inner, link, cold)?;
+        super::cluster::Cluster::start(&self.inner, link)?;
         self.inner.refresh_lobby();
         Ok((self, report))
     }

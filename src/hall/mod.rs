@@ -751,6 +751,12 @@ impl Hall {
         *self.inner.reach.borrow()
     }
 
+    /// Whether this node owns room `id` (applies its commands); always
+    /// true for a hall's only server, for the rooms it has.
+    pub fn owns(&self, id: &str) -> bool {
+        lock(&self.inner.rooms).get(id).is_some_and(|r| r.owned())
+    }
+
     /// Changes of [`Hall::reachable`].
     pub fn reach(&self) -> watch::Receiver<bool> {
         self.inner.reach.subscribe()

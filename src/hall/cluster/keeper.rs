@@ -21,7 +21,6 @@ pub(super) fn spawn(cluster: Weak<Cluster>, wanted: mpsc::Receiver<String>) {
 }
 
 fn run(cluster: Weak<Cluster>, wanted: mpsc::Receiver<String>) {
-    let mut first = true;
     loop {
         let period = match cluster.upgrade() {
             Some(c) if !c.stopping.load(Ordering::SeqCst) => c.link.lease() / 6,
@@ -38,15 +37,14 @@ fn run(cluster: Weak<Cluster>, wanted: mpsc::Receiver<String>) {
             // A burst of rooms given up at once is looked at in one pass.
             while wanted.try_recv().is_ok() {}
         }
-        cluster.pass(first);
+        cluster.pass();
         cluster.settle_due();
-        first = false;
     }
 }
 
 impl Cluster {
     /// One look at every room: claims those whose owner is gone.
-    fn pass(&self, first: bool) {
+    fn pass(&self) {
         let Some(hall) = self.hall() else { return };
         let healthy = self.healthy();
         hall.reach
@@ -72,19 +70,12 @@ impl Cluster {
             if !orphan || (mine && room.owned()) {
                 continue;
             }
-            self.claim(&hall, &id, &room, owner, first);
+            self.claim(&hall, &id, &room, owner);
         }
     }
 
     /// Claims a room whose owner is gone; on winning, takes it over.
-    fn claim(
-        &self,
-        hall: &Arc<HallInner>,
-        id: &str,
-        room: &Arc<Room>,
-        seen: Option<Owner>,
-        first: bool,
-    ) {
+    fn claim(&self, hall: &Arc<HallInner>, id: &str, room: &Arc<Room>, seen: Option<Owner>) {
         let won = match self.link.claim(id, seen.as_ref().map(|o| o.revision)) {
             Ok(Some(revision)) => revision,
             Ok(None) => return,
@@ -98,7 +89,7 @@ impl Cluster {
             revision: won,
         };
         lock(&self.owners).insert(id.to_string(), owner);
-        let taken = self.take(hall, id, room, first);
+        let taken = self.take(hall, id, room);
         if !taken {
             self.release(id);
         }
@@ -106,7 +97,7 @@ impl Cluster {
 
     /// Takes over a room this node has just claimed: the replica catches
     /// up with the log, and the room goes on here. `false` if it could not.
-    fn take(&self, hall: &Arc<HallInner>, id: &str, room: &Arc<Room>, first: bool) -> bool {
+    fn take(&self, hall: &Arc<HallInner>, id: &str, room: &Arc<Room>) -> bool {
         let log = match hall.shared.store.room_log(id) {
             Ok(log) => log,
             Err(e) => {
@@ -125,15 +116,28 @@ impl Cluster {
             return false;
         }
         room.take();
-        match (first, self.cold_start) {
-            (true, Some(stopped)) => room.reopen(stopped),
-            _ => {
+        match self.hall_down_since(hall) {
+            Some(stopped) => room.reopen(stopped),
+            None => {
                 let at = Instant::now() + self.link.lease();
                 lock(&self.settling).push((id.to_string(), at));
             }
         }
         tracing::info!(room = %id, "took the room over");
         true
+    }
+
+    /// When the whole hall stopped, if it was down (no node wrote the
+    /// heartbeat for two leases): then a room is reopened as after a
+    /// restart, else it carries on from its log.
+    fn hall_down_since(&self, hall: &Arc<HallInner>) -> Option<u64> {
+        let now = hall.shared.clock.now_ms();
+        let down = (self.link.lease() * 2).as_millis() as u64;
+        match hall.shared.store.last_heartbeat() {
+            Ok(Some(at)) => (now.saturating_sub(at) > down).then_some(at),
+            Ok(None) => Some(now),
+            Err(_) => None,
+        }
     }
 
     /// Marks away the players who did not come back to the rooms taken

@@ -45,21 +45,15 @@ pub(crate) struct Cluster {
     settling: Mutex<Vec<(String, Instant)>>,
     /// Set when the node stops: nothing is claimed any more.
     stopping: AtomicBool,
-    /// Whether the hall was down (no heartbeat for a while) when this
-    /// node started: rooms it takes in its first pass reopen as after a
-    /// restart, clocks at the time the hall stopped.
-    cold_start: Option<u64>,
 }
 
 impl Cluster {
     /// Joins the hall over `link`: replicas of every room are in `hall`
     /// already; the link starts delivering and the keeper starts claiming
-    /// rooms nobody owns. `cold_start`: when the hall stopped, if it was
-    /// down.
+    /// rooms nobody owns.
     pub(crate) fn start(
         hall: &Arc<HallInner>,
         link: Arc<dyn Link>,
-        cold_start: Option<u64>,
     ) -> Result<Arc<Cluster>, HallError> {
         let (claims, wanted) = mpsc::channel();
         let cluster = Arc::new(Cluster {
@@ -69,7 +63,6 @@ impl Cluster {
             claims: Mutex::new(claims),
             settling: Mutex::default(),
             stopping: AtomicBool::new(false),
-            cold_start,
         });
         let _ = hall.cluster.set(cluster.clone());
         let inbox = inbox::Inbox::start(Arc::downgrade(&cluster));

@@ -22,7 +22,9 @@ pub(super) async fn stream_when_ready(
     let deadline = std::time::Instant::now() + READY_WAIT;
     loop {
         match make_stream(js, names, replicas).await {
-            Err(e) if std::time::Instant::now() < deadline && e.to_string().contains("timed out") => {
+            Err(e)
+                if std::time::Instant::now() < deadline && e.to_string().contains("timed out") =>
+            {
                 tracing::info!("waiting for JetStream to be ready: {e}");
                 tokio::time::sleep(Duration::from_millis(500)).await;
             }
