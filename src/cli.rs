@@ -57,8 +57,10 @@ impl Cli {
     }
 }
 
-/// The subcommands.
+/// The subcommands (parsed once per run: the size of `Migrate`'s two
+/// backends does not matter).
 #[derive(Debug, Subcommand)]
+#[allow(clippy::large_enum_variant)]
 pub enum Command {
     /// Run the SSH server (the default).
     Serve(ServeArgs),

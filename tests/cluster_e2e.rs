@@ -12,13 +12,11 @@
 //!   link comes back, the node catches up.
 
 mod common;
-#[path = "nats_support/mod.rs"]
-mod nats_support;
 #[path = "node_support/mod.rs"]
 mod node_support;
 
+use common::nats_support::{NatsServer, Sync, skipped};
 use common::*;
-use nats_support::{NatsServer, Sync, skipped};
 use node_support::{Node, Proxy};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};

@@ -5,15 +5,13 @@
 //! racing for a room whose owner is gone: exactly one wins.
 
 mod common;
-#[path = "nats_support/mod.rs"]
-mod nats_support;
 
 use banmen::hall::{AwayPolicy, Clock, Hall, HallOptions, Mode, Phase, Privacy, RoomSettings};
 use banmen::rules::GameKind;
 use banmen::store::Store;
 use banmen::store::nats_store::{NatsOptions, NatsStore};
+use common::nats_support::NatsServer;
 use common::{play, player, wait_for};
-use nats_support::NatsServer;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -281,4 +279,30 @@ async fn the_journal_followed_on_one_node_has_every_nodes_moves_in_commit_order(
     }
     assert_eq!(moved.iter().filter(|r| **r == room_a).count(), 4);
     assert_eq!(moved.iter().filter(|r| **r == room_b).count(), 4);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn sessions_per_player_and_connections_per_address_count_across_nodes() {
+    let Some(nats) = NatsServer::start("cluster_hall") else {
+        return;
+    };
+    let url = nats.url();
+    let (a, b) = (open(node(&url, "a")), open(node(&url, "b")));
+    let first = a.open_session("key:x", 2).expect("one session");
+    let second = a.open_session("key:x", 2).expect("two sessions");
+    until("node b counts node a's sessions", || {
+        b.open_session("key:x", 2).is_none()
+    })
+    .await;
+    let address: std::net::IpAddr = "192.0.2.7".parse().unwrap();
+    let counted = a.count_connection_from(address);
+    until("node b counts node a's connections", || {
+        b.connections_elsewhere(address) == 1
+    })
+    .await;
+    drop((first, second, counted));
+    until("node b sees them end", || {
+        b.connections_elsewhere(address) == 0 && b.open_session("key:x", 2).is_some()
+    })
+    .await;
 }

@@ -141,6 +141,7 @@ impl Drop for ConnectionGuard {
 pub struct SessionGuard {
     hall: Hall,
     id: String,
+    _counted: Counted,
 }
 
 impl Drop for SessionGuard {
@@ -155,20 +156,66 @@ impl Drop for SessionGuard {
     }
 }
 
+/// Counts something in the hall-wide tally while it lives (a hall of
+/// several nodes; nothing otherwise).
+pub struct Counted {
+    hall: Hall,
+    key: Option<String>,
+}
+
+impl Drop for Counted {
+    fn drop(&mut self) {
+        if let (Some(key), Some(cluster)) = (&self.key, self.hall.inner.cluster()) {
+            cluster.tally().add(key, -1);
+        }
+    }
+}
+
 impl Hall {
     /// Counts a terminal session of identity `id`, unless it has `max`
     /// open already (`None`).
+    /// In a hall of several nodes the identity's sessions on the other
+    /// nodes count too.
     pub fn open_session(&self, id: &str, max: usize) -> Option<SessionGuard> {
+        let key = format!("id:{id}");
+        let elsewhere = self.elsewhere(&key);
         let mut sessions = lock(&self.inner.sessions);
         let n = sessions.entry(id.to_string()).or_insert(0);
-        if *n >= max {
+        if *n + elsewhere >= max {
             return None;
         }
         *n += 1;
         Some(SessionGuard {
             hall: self.clone(),
             id: id.to_string(),
+            _counted: self.count(key),
         })
+    }
+
+    /// Connections open from `address` on the hall's other nodes.
+    pub fn connections_elsewhere(&self, address: std::net::IpAddr) -> usize {
+        self.elsewhere(&format!("ip:{address}"))
+    }
+
+    /// Counts a connection from `address` in the hall-wide tally while the
+    /// guard lives.
+    pub fn count_connection_from(&self, address: std::net::IpAddr) -> Counted {
+        self.count(format!("ip:{address}"))
+    }
+
+    fn elsewhere(&self, key: &str) -> usize {
+        self.inner.cluster().map_or(0, |c| c.elsewhere(key))
+    }
+
+    fn count(&self, key: String) -> Counted {
+        let cluster = self.inner.cluster();
+        if let Some(cluster) = &cluster {
+            cluster.tally().add(&key, 1);
+        }
+        Counted {
+            hall: self.clone(),
+            key: cluster.map(|_| key),
+        }
     }
 
     /// Counts a connection until the guard is dropped (for `stats`).

@@ -146,6 +146,17 @@ impl Gate {
 
     /// Admits a connection from `ip` at `now`, or says why not.
     pub fn admit(self: &Arc<Self>, ip: IpAddr, now: Instant) -> Result<Admitted, Refusal> {
+        self.admit_with(ip, now, 0)
+    }
+
+    /// [`Gate::admit`] when the address has `elsewhere` connections open
+    /// on the hall's other nodes (they count against `per_ip` too).
+    pub fn admit_with(
+        self: &Arc<Self>,
+        ip: IpAddr,
+        now: Instant,
+        elsewhere: usize,
+    ) -> Result<Admitted, Refusal> {
         let mut seen = self.lock();
         if seen.len() >= SWEEP_AT {
             seen.retain(|_, s| {
@@ -161,7 +172,7 @@ impl Gate {
         {
             entry.recent.pop_front();
         }
-        if entry.open >= self.per_ip {
+        if entry.open + elsewhere >= self.per_ip {
             return Err(Refusal::PerIp);
         }
         if entry.recent.len() >= self.per_minute {

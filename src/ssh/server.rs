@@ -15,6 +15,7 @@ use super::keys::{KeyError, fingerprint, load_or_create_host_key};
 use super::limits::{Admitted, Gate, Limits, address_group};
 use super::screen::ScreenCells;
 use crate::hall::Hall;
+use crate::hall::admin::Counted;
 use crate::hall::view::ServerAddress;
 use russh::keys::PrivateKey;
 use std::marker::PhantomData;
@@ -226,7 +227,9 @@ impl Listening {
                         // before the handshake costs anything (debug only: a
                         // flood must not flood the log).
                         let group = address_group(peer.ip(), shared.limits.ipv6_prefix);
-                        let admitted = match gate.admit(group, std::time::Instant::now()) {
+                        let elsewhere = shared.hall.connections_elsewhere(group);
+                        let now = std::time::Instant::now();
+                        let admitted = match gate.admit_with(group, now, elsewhere) {
                             Ok(admitted) => admitted,
                             Err(why) => {
                                 tracing::debug!(%peer, ?why, "connection refused");
@@ -234,7 +237,9 @@ impl Listening {
                             }
                         };
                         let peer = Peer { addr: peer, group };
-                        let conn = connection(socket, peer, config.clone(), shared.clone(), (permit, admitted));
+                        let counted = shared.hall.count_connection_from(group);
+                        let slots = (permit, admitted, counted);
+                        let conn = connection(socket, peer, config.clone(), shared.clone(), slots);
                         tokio::spawn(conn);
                     }
                     // Transient (e.g. too many open files): keep serving.
@@ -287,7 +292,7 @@ async fn connection<A: SessionApp, F: AppFactory<A>>(
     from: Peer,
     config: Arc<russh::server::Config>,
     shared: Arc<Shared<A, F>>,
-    _slots: (OwnedSemaphorePermit, Admitted),
+    _slots: (OwnedSemaphorePermit, Admitted, Counted),
 ) {
     let peer = from.addr;
     let mut stop = shared.shutdown.clone();

@@ -191,6 +191,59 @@ fn fail<E: Display>(what: &'static str) -> impl Fn(E) -> StoreError {
     move |e| StoreError::Io(format!("{what}: {e}"))
 }
 
+/// The hall's stream, buckets and lease, as a server opens them.
+struct Parts {
+    stream: stream::Stream,
+    meta: kv::Store,
+    lease: Arc<Lease>,
+    tokens: kv::Store,
+    identities: kv::Store,
+    games: kv::Store,
+    rated: kv::Store,
+}
+
+impl Parts {
+    /// Makes what is missing, checks the schema, then takes the lease
+    /// (last: nothing after it can fail).
+    async fn make(
+        js: &jetstream::Context,
+        names: &Names,
+        options: &NatsOptions,
+        hall: &str,
+    ) -> Result<Parts, StoreError> {
+        let stream = setup::make_stream(js, names, options.replicas).await?;
+        let replicas = options.replicas;
+        let bucket = |what: &'static str| {
+            setup::make_bucket(js, names.bucket(what), replicas, Duration::ZERO)
+        };
+        let meta = bucket("meta").await?;
+        setup::check_schema(&meta, &stream, hall).await?;
+        let (tokens, identities) = (bucket("tokens").await?, bucket("identities").await?);
+        let (games, rated) = (bucket("games").await?, bucket("rated").await?);
+        let lease = match &options.node {
+            None => {
+                let bucket =
+                    setup::make_bucket(js, names.bucket("lease"), replicas, lease::LEASE).await?;
+                Lease::take(bucket, lease::KEY, lease::LEASE, hall).await?
+            }
+            Some((node, life)) => {
+                let bucket = setup::make_bucket(js, names.bucket("nodes"), replicas, *life).await?;
+                let key = format!("node.{}", names::encode(node));
+                Lease::take(bucket, &key, *life, &format!("node {node} of {hall}")).await?
+            }
+        };
+        Ok(Parts {
+            stream,
+            meta,
+            lease,
+            tokens,
+            identities,
+            games,
+            rated,
+        })
+    }
+}
+
 impl Inner {
     async fn connect(options: &NatsOptions, names: Names) -> Result<Inner, StoreError> {
         let hall = format!("{}#{}", options.url, names.hall());
@@ -213,28 +266,16 @@ impl Inner {
             .map_err(|e| StoreError::Io(format!("cannot reach NATS at {}: {e}", options.url)))?;
         let mut js = jetstream::new(client.clone());
         js.set_timeout(options.timeout);
-        let stream = setup::stream_when_ready(&js, &names, options.replicas).await?;
-        let replicas = options.replicas;
-        let bucket = |what: &'static str| {
-            setup::make_bucket(&js, names.bucket(what), replicas, Duration::ZERO)
-        };
-        let meta = bucket("meta").await?;
-        setup::check_schema(&meta, &stream, &hall).await?;
-        let lease = match &options.node {
-            None => {
-                let bucket =
-                    setup::make_bucket(&js, names.bucket("lease"), replicas, lease::LEASE).await?;
-                Lease::take(bucket, lease::KEY, lease::LEASE, &hall).await?
-            }
-            Some((node, life)) => {
-                let bucket =
-                    setup::make_bucket(&js, names.bucket("nodes"), replicas, *life).await?;
-                let key = format!("node.{}", names::encode(node));
-                Lease::take(bucket, &key, *life, &format!("node {node} of {hall}")).await?
-            }
-        };
-        let (tokens, identities) = (bucket("tokens").await?, bucket("identities").await?);
-        let (games, rated) = (bucket("games").await?, bucket("rated").await?);
+        let parts = setup::when_ready(|| Parts::make(&js, &names, options, &hall)).await?;
+        let Parts {
+            stream,
+            meta,
+            lease,
+            tokens,
+            identities,
+            games,
+            rated,
+        } = parts;
         Ok(Inner {
             hall,
             client,

@@ -16,6 +16,7 @@ enum Work {
     Live(String, Vec<u8>),
     Owner(String, Option<Owner>),
     Failed(Vec<u8>),
+    Tally(Vec<u8>),
     Reconnected,
 }
 
@@ -70,8 +71,10 @@ impl link::Inbox for Inbox {
     }
 
     fn broadcast(&self, topic: &str, body: Vec<u8>) {
-        if topic == "failed" {
-            self.push(Work::Failed(body));
+        match topic {
+            "failed" => self.push(Work::Failed(body)),
+            "tally" => self.push(Work::Tally(body)),
+            _ => {}
         }
     }
 
@@ -90,6 +93,13 @@ fn run(cluster: Weak<Cluster>, queue: mpsc::Receiver<Work>) {
             Work::Live(room, body) => cluster.on_live(&room, &body),
             Work::Owner(room, owner) => cluster.on_owner(&room, owner),
             Work::Failed(body) => cluster.on_failed(&body),
+            Work::Tally(body) => {
+                if let Ok(counts) = serde_json::from_slice::<super::tally::Counts>(&body) {
+                    if counts.node != cluster.node() {
+                        cluster.tally.heard(counts);
+                    }
+                }
+            }
             Work::Reconnected => cluster.resync_all(),
         }
     }

@@ -21,6 +21,7 @@ pub(super) fn spawn(cluster: Weak<Cluster>, wanted: mpsc::Receiver<String>) {
 }
 
 fn run(cluster: Weak<Cluster>, wanted: mpsc::Receiver<String>) {
+    let mut passes: u64 = 0;
     loop {
         let period = match cluster.upgrade() {
             Some(c) if !c.stopping.load(Ordering::SeqCst) => c.link.lease() / 6,
@@ -39,6 +40,9 @@ fn run(cluster: Weak<Cluster>, wanted: mpsc::Receiver<String>) {
         }
         cluster.pass();
         cluster.settle_due();
+        // Every count about every five seconds, the changes at each pass.
+        cluster.tell_counts(passes % 15 == 0);
+        passes += 1;
     }
 }
 

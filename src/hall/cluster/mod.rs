@@ -19,6 +19,7 @@
 
 mod inbox;
 mod keeper;
+mod tally;
 pub(crate) mod wire;
 
 use super::room::Room;
@@ -45,6 +46,8 @@ pub(crate) struct Cluster {
     settling: Mutex<Vec<(String, Instant)>>,
     /// Set when the node stops: nothing is claimed any more.
     stopping: AtomicBool,
+    /// Connections per address and sessions per identity, hall-wide.
+    tally: tally::Tally,
 }
 
 impl Cluster {
@@ -63,6 +66,7 @@ impl Cluster {
             claims: Mutex::new(claims),
             settling: Mutex::default(),
             stopping: AtomicBool::new(false),
+            tally: tally::Tally::default(),
         });
         let _ = hall.cluster.set(cluster.clone());
         let inbox = inbox::Inbox::start(Arc::downgrade(&cluster));
@@ -179,6 +183,25 @@ impl Cluster {
                 return Err(HallError::Unreachable);
             }
             crate::store::blocking(|| std::thread::sleep(Duration::from_millis(50)));
+        }
+    }
+
+    /// This node's counts for the hall-wide limits.
+    pub(crate) fn tally(&self) -> &tally::Tally {
+        &self.tally
+    }
+
+    /// The other live nodes' count of `key` (see `tally`).
+    pub(crate) fn elsewhere(&self, key: &str) -> usize {
+        self.tally.elsewhere(key, self.link.lease() * 3)
+    }
+
+    /// Tells the others what this node's counts are (`all`) or what
+    /// changed since the last time.
+    fn tell_counts(&self, all: bool) {
+        if let Some(counts) = self.tally.report(self.node(), all) {
+            let body = serde_json::to_vec(&counts).unwrap_or_default();
+            self.link.broadcast("tally", body);
         }
     }
 

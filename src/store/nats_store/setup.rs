@@ -12,20 +12,20 @@ use std::time::Duration;
 /// (a cluster started with it elects its leader first).
 pub(super) const READY_WAIT: Duration = Duration::from_secs(30);
 
-/// [`make_stream`], tried again while JetStream does not answer, up to
-/// [`READY_WAIT`].
-pub(super) async fn stream_when_ready(
-    js: &jetstream::Context,
-    names: &Names,
-    replicas: usize,
-) -> Result<stream::Stream, StoreError> {
+/// Runs `make` again while NATS fails (a cluster just started elects
+/// its leaders and places its streams first), up to [`READY_WAIT`]; an
+/// answer that is not a NATS failure (another server's lease, another
+/// schema) ends it at once.
+pub(super) async fn when_ready<T, F, Fut>(mut make: F) -> Result<T, StoreError>
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = Result<T, StoreError>>,
+{
     let deadline = std::time::Instant::now() + READY_WAIT;
     loop {
-        match make_stream(js, names, replicas).await {
-            Err(e)
-                if std::time::Instant::now() < deadline && e.to_string().contains("timed out") =>
-            {
-                tracing::info!("waiting for JetStream to be ready: {e}");
+        match make().await {
+            Err(StoreError::Io(e)) if std::time::Instant::now() < deadline => {
+                tracing::info!("waiting for NATS JetStream to be ready: {e}");
                 tokio::time::sleep(Duration::from_millis(500)).await;
             }
             other => return other,
