@@ -306,3 +306,25 @@ async fn sessions_per_player_and_connections_per_address_count_across_nodes() {
     })
     .await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_node_back_under_its_name_takes_its_rooms_back() {
+    let Some(nats) = NatsServer::start("cluster_hall") else {
+        return;
+    };
+    let url = nats.url();
+    let a = open_quick(node(&url, "a"));
+    let on_a = a.create_room(&player("alice"), private_shogi()).unwrap();
+    let id = on_a.view().id.clone();
+    on_a.cycle_cpu(banmen::rules::vocab::Seat(1)).unwrap();
+    on_a.start().unwrap();
+    drop(on_a);
+    drop(a);
+    // At once, before any other node could claim the room: the record
+    // still names "a", and "a" is alive again.
+    let a = open_quick(node(&url, "a"));
+    until("the new node a owns its room", || a.owns(&id)).await;
+    let mut back = a.join(&id, &player("alice")).unwrap();
+    play(&back, "7g7f");
+    wait_for(&mut back, |v| v.moves.len() == 1).await;
+}

@@ -71,7 +71,9 @@ impl Cluster {
             let owner = self.owner_of(&id);
             let orphan = owner.as_ref().is_none_or(|o| !live.contains(&o.node));
             let mine = owner.as_ref().is_some_and(|o| o.node == self.node());
-            if !orphan || (mine && room.owned()) {
+            // A record naming this node that it does not act on was left
+            // by an earlier run under the same name: taken back too.
+            if room.owned() || !(orphan || mine) {
                 continue;
             }
             self.claim(&hall, &id, &room, owner);
