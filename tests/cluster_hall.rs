@@ -81,6 +81,16 @@ async fn players_on_two_nodes_play_through_one_room_and_a_third_watches() {
     }
     assert_eq!(on_c.view().spectators, 1);
     assert_eq!(a.node().as_deref(), Some("a"));
+    assert!(
+        a.stats().text().contains("node a, owning 1 of the rooms"),
+        "{}",
+        a.stats().text()
+    );
+    assert!(
+        c.stats().text().contains("node c, owning 0 of the rooms"),
+        "{}",
+        c.stats().text()
+    );
     assert!(c.rooms_report().iter().any(|r| r.id == id));
 }
 

@@ -102,13 +102,16 @@ pub struct HallStats {
     pub cpu_queued: usize,
     /// Seconds since the hall opened.
     pub uptime_s: u64,
+    /// In a hall of several nodes: this node's name and how many of the
+    /// rooms it owns (the others it keeps for its players' screens).
+    pub node: Option<(String, usize)>,
 }
 
 impl HallStats {
     /// The figures, one per line.
     pub fn text(&self) -> String {
         let up = Duration::from_secs(self.uptime_s);
-        format!(
+        let text = format!(
             "connections {} (terminal sessions {})\nrooms {} (waiting {}, playing {}, finished {})\n\
              cpu threads {} (busy {}, searches queued {})\nuptime {}\n",
             self.connections,
@@ -121,7 +124,11 @@ impl HallStats {
             self.cpu_busy,
             self.cpu_queued,
             humantime::format_duration(up)
-        )
+        );
+        match &self.node {
+            Some((node, owned)) => format!("{text}node {node}, owning {owned} of the rooms\n"),
+            None => text,
+        }
     }
 }
 
@@ -251,6 +258,9 @@ impl Hall {
             cpu_busy: pool.busy(),
             cpu_queued: pool.waiting(),
             uptime_s: self.inner.started.elapsed().as_secs(),
+            node: self
+                .node()
+                .map(|node| (node, rooms.iter().filter(|r| r.owned()).count())),
         }
     }
 
