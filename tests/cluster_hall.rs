@@ -28,6 +28,15 @@ fn open(store: Arc<dyn Store>) -> Hall {
     hall
 }
 
+/// Nodes a, b and c of the hall at `url`.
+fn three_nodes(url: &str) -> (Hall, Hall, Hall) {
+    (
+        open(node(url, "a")),
+        open(node(url, "b")),
+        open(node(url, "c")),
+    )
+}
+
 fn private_shogi() -> RoomSettings {
     let mut settings = RoomSettings::new(GameKind::Shogi);
     settings.mode = Mode::Online;
@@ -41,11 +50,7 @@ async fn players_on_two_nodes_play_through_one_room_and_a_third_watches() {
         return;
     };
     let url = nats.url();
-    let (a, b, c) = (
-        open(node(&url, "a")),
-        open(node(&url, "b")),
-        open(node(&url, "c")),
-    );
+    let (a, b, c) = three_nodes(&url);
     let alice = player("alice");
     let mut on_a = a.create_room(&alice, private_shogi()).unwrap();
     let (id, code) = (on_a.view().id.clone(), on_a.view().code.clone());
@@ -242,11 +247,7 @@ async fn the_journal_followed_on_one_node_has_every_nodes_moves_in_commit_order(
         return;
     };
     let url = nats.url();
-    let (a, b, c) = (
-        open(node(&url, "a")),
-        open(node(&url, "b")),
-        open(node(&url, "c")),
-    );
+    let (a, b, c) = three_nodes(&url);
     let mut follow = c.journal(banmen::hall::journal::LogQuery {
         follow: true,
         ..Default::default()

@@ -11,125 +11,21 @@
 
 mod common;
 use common::*;
+#[path = "node_support/mod.rs"]
+mod node_support;
+use node_support::Node;
 
-use std::io::{BufRead, BufReader};
-use std::net::SocketAddr;
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
-use std::sync::mpsc;
-use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// The USI export's start: the start position as an SFEN, then the moves.
 const START: &str =
     "position sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1 moves";
 
-/// The real server binary, running in a directory; killed when dropped.
-struct Server {
-    child: Child,
-    addr: SocketAddr,
-    log: Arc<Mutex<String>>,
-}
-
-impl Server {
-    /// Starts `banmen` in `dir` on a free loopback port and waits (bounded)
-    /// for its `listening` log line.
-    fn start(dir: &Path) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_banmen"))
-            .current_dir(dir)
-            .args(["--listen", "127.0.0.1", "--port", "0"])
-            .env("RUST_LOG", "info")
-            .env("NO_COLOR", "1")
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("spawn banmen");
-        let stderr = child.stderr.take().unwrap();
-        let log = Arc::new(Mutex::new(String::new()));
-        let (tx, rx) = mpsc::channel::<SocketAddr>();
-        let thread_log = log.clone();
-        // Reads stderr to the end (so the server never blocks on a full
-        // pipe); the first `listening` line's address goes to `rx`.
-        std::thread::spawn(move || {
-            for line in BufReader::new(stderr).lines() {
-                let Ok(line) = line else { break };
-                let line = strip_ansi(&line);
-                if line.contains("listening")
-                    && let Some(addr) = listen_addr(&line)
-                {
-                    let _ = tx.send(addr);
-                }
-                let mut log = thread_log.lock().unwrap();
-                log.push_str(&line);
-                log.push('\n');
-            }
-        });
-        let mut server = Server {
-            child,
-            addr: "127.0.0.1:0".parse().unwrap(),
-            log,
-        };
-        // A hall in NATS waits for the killed server's lease (5 s).
-        match rx.recv_timeout(WAIT * 2) {
-            Ok(addr) => server.addr = addr,
-            Err(e) => panic!("the server did not start ({e}):\n{}", server.log()),
-        }
-        server
-    }
-
-    fn log(&self) -> String {
-        self.log.lock().unwrap().clone()
-    }
-
-    /// `kill -9` (what `Child::kill` sends on unix), and waits until the
-    /// process is gone, so its store lock is released.
-    fn kill(mut self) {
-        self.child.kill().unwrap();
-        self.wait_gone();
-    }
-
-    fn wait_gone(&mut self) {
-        let start = Instant::now();
-        while self.child.try_wait().unwrap().is_none() {
-            assert!(start.elapsed() < WAIT, "the killed server did not exit");
-            std::thread::sleep(Duration::from_millis(10));
-        }
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        if let Ok(None) = self.child.try_wait() {
-            let _ = self.child.kill();
-            let _ = self.child.wait();
-        }
-    }
-}
-
-/// The line without its terminal colour codes.
-fn strip_ansi(line: &str) -> String {
-    let mut out = String::new();
-    let mut chars = line.chars();
-    while let Some(c) = chars.next() {
-        if c == '\x1b' {
-            // CSI: ESC [ params final-byte
-            for c in chars.by_ref() {
-                if c.is_ascii_alphabetic() {
-                    break;
-                }
-            }
-        } else {
-            out.push(c);
-        }
-    }
-    out
-}
-
-/// `addr=127.0.0.1:PORT` in a log line.
-fn listen_addr(line: &str) -> Option<SocketAddr> {
-    let at = line.find("addr=")? + 5;
-    line[at..].split_whitespace().next()?.parse().ok()
+/// The real server binary in `dir` (killed when dropped); a hall in NATS
+/// waits for the killed server's lease (5 s).
+fn start(dir: &Path) -> Node {
+    Node::start(dir, WAIT * 2)
 }
 
 /// The move list on screen: entries `  N ☗7g7f` / `  N ☖3c3d`, in order.
@@ -213,7 +109,7 @@ async fn export_usi(ssh: &russh::client::Handle<Client>, id: &str) -> String {
 /// (shell session, no command) and sees `moves`; the game resumes once both
 /// are back.
 async fn reconnect(
-    server: &Server,
+    server: &Node,
     moves: &[&str],
 ) -> (
     russh::client::Handle<Client>,
@@ -283,7 +179,7 @@ async fn scenario(nats: Option<String>) {
         let config = format!("[storage]\nbackend = \"nats\"\nnats_url = \"{url}\"\n");
         std::fs::write(dir.join("config.toml"), config).unwrap();
     }
-    let server = Server::start(&dir);
+    let server = start(&dir);
 
     // Alice creates a private two-player shogi room; Bob joins by code.
     let alice_ssh = with_key_seed(server.addr, "alice", 1).await;
@@ -314,7 +210,7 @@ async fn scenario(nats: Option<String>) {
     // kill -9, and a new server on the same data.
     server.kill();
     drop((alice, bob, alice_ssh, bob_ssh));
-    let server = Server::start(&dir);
+    let server = start(&dir);
     assert!(server.log().contains("rooms reopened"), "{}", server.log());
     let store = nats.as_deref().unwrap_or("sled:");
     assert!(server.log().contains(store), "{}", server.log());
@@ -341,7 +237,7 @@ async fn scenario(nats: Option<String>) {
     wait_moves(&mut bob, &moves).await;
     server.kill();
     drop((alice, bob, alice_ssh));
-    let server = Server::start(&dir);
+    let server = start(&dir);
 
     let (alice_ssh, mut alice, _bob_ssh, mut bob) = reconnect(&server, &moves).await;
     assert_turn(&mut alice, &mut bob, moves.len()).await;
