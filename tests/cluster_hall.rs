@@ -339,3 +339,26 @@ async fn a_node_back_under_its_name_takes_its_rooms_back() {
     play(&back, "7g7f");
     wait_for(&mut back, |v| v.moves.len() == 1).await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn open_rooms_per_player_count_across_nodes() {
+    let Some(nats) = NatsServer::start("cluster_hall") else {
+        return;
+    };
+    let url = nats.url();
+    let (a, b) = (open(node(&url, "a")), open(node(&url, "b")));
+    let alice = player("alice");
+    let most = HallOptions::default().rooms_per_player;
+    let held: Vec<_> = (0..most)
+        .map(|_| a.create_room(&alice, private_shogi()).unwrap())
+        .collect();
+    until("node b has alice's rooms", || b.room_count() == most).await;
+    let refused = b.create_room(&alice, private_shogi()).err();
+    assert!(
+        matches!(refused, Some(banmen::hall::HallError::RoomsPerPlayer(_))),
+        "{refused:?}"
+    );
+    drop(held);
+    until("the rooms close on node b too", || b.room_count() == 0).await;
+    assert!(b.create_room(&alice, private_shogi()).is_ok());
+}

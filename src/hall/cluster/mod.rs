@@ -121,12 +121,8 @@ impl Cluster {
 
     /// Publishes a change of a room this node owns.
     pub(crate) fn publish(&self, room: &str, live: &Live) {
-        let mut live = serde_json::to_value(live).unwrap_or_default();
-        if live["first"] == 0 {
-            let address = self.hall().and_then(|h| lock(&h.quota).address_of(room));
-            live["address"] = serde_json::to_value(address).unwrap_or_default();
-        }
-        self.link.publish(room, live.to_string().into_bytes());
+        let body = serde_json::to_vec(live).unwrap_or_default();
+        self.link.publish(room, body);
     }
 
     /// Tells every node of a failed join or watch by code.

@@ -329,16 +329,24 @@ impl Room {
     /// Sends the others the events committed since the last change and
     /// the presence.
     fn send_live(&self, s: &RoomState, events: Vec<String>) {
-        let Some(cluster) = self.hall.upgrade().and_then(|h| h.cluster()) else {
+        let Some(hall) = self.hall.upgrade() else {
             return;
+        };
+        let Some(cluster) = hall.cluster() else {
+            return;
+        };
+        let first = s.seq - events.len() as u64;
+        let address = match first {
+            0 => lock(&hall.quota).address_of(&s.id),
+            _ => None,
         };
         let live = Live {
             owner: cluster.node().to_string(),
-            first: s.seq - events.len() as u64,
+            first,
             events,
             presence: Presence::of(s),
             closed: s.closed.clone(),
-            address: None,
+            address,
         };
         cluster.publish(&s.id, &live);
     }
