@@ -181,11 +181,8 @@ async fn two_nodes_racing_for_a_room_whose_owner_is_gone_one_wins() {
         hb.owns(&id) || hc.owns(&id)
     })
     .await;
-    assert!(
-        left.elapsed() < Duration::from_secs(1),
-        "{:?}",
-        left.elapsed()
-    );
+    let lease = Duration::from_secs(2);
+    assert!(left.elapsed() < lease, "{:?}", left.elapsed());
     drop(a);
     for _ in 0..20 {
         assert!(hb.owns(&id) != hc.owns(&id), "one owner, never two");
