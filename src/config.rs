@@ -708,6 +708,36 @@ mod tests {
     }
 
     #[test]
+    fn a_node_needs_nats_a_plain_name_and_a_lease_in_range() {
+        let nats = "[storage]\nbackend = \"nats\"\n";
+        let c = parse(&format!(
+            "{nats}[cluster]\nnode = \"b-2\"\nlease_seconds = 4\n"
+        ))
+        .unwrap();
+        let crate::store::Backend::Nats(options) = c.store_backend() else {
+            panic!("a NATS backend");
+        };
+        let lease = std::time::Duration::from_secs(4);
+        assert_eq!(options.node, Some(("b-2".to_string(), lease)));
+        assert!(parse("").unwrap().cluster.node.is_empty());
+        for (bad, key) in [
+            ("[cluster]\nnode = \"a\"\n".to_string(), "[cluster] node"),
+            (
+                format!("{nats}[cluster]\nnode = \"a.b\"\n"),
+                "[cluster] node",
+            ),
+            (
+                format!("{nats}[cluster]\nlease_seconds = 1\n"),
+                "[cluster] lease_seconds",
+            ),
+        ] {
+            let err = parse(&bad).unwrap_err().to_string();
+            assert!(err.contains(key), "{err}");
+            assert!(!err.contains('\n'), "one line: {err}");
+        }
+    }
+
+    #[test]
     fn empty_file_is_the_defaults() {
         let c = parse("").unwrap();
         assert_eq!(c, Config::default());
