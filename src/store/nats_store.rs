@@ -513,10 +513,12 @@ impl Store for NatsStore {
     }
 
     fn logs(&self) -> Result<Vec<RoomLog>, StoreError> {
-        // Reading every room takes longer than one call may.
+        // Reading every room takes longer than one call may; a stream that
+        // is changing leaders (a NATS server restarting) is read again.
         let inner = self.inner.clone();
-        self.bridge
-            .run(Duration::from_secs(600), async move { inner.logs().await })
+        self.bridge.run(Duration::from_secs(600), async move {
+            setup::when_ready(|| inner.logs()).await
+        })
     }
 
     fn room_log(&self, room: &str) -> Result<Vec<Vec<u8>>, StoreError> {

@@ -56,6 +56,10 @@ impl Cluster {
         if !healthy {
             return;
         }
+        // The records are read before the live nodes are listed: a record
+        // written after the list (a node back under its name) then has
+        // another revision, and a claim against the old one fails.
+        let owners = lock(&self.owners).clone();
         let live: HashSet<String> = match self.link.live_nodes() {
             Ok(nodes) => nodes.into_iter().collect(),
             Err(e) => {
@@ -68,7 +72,7 @@ impl Cluster {
             .map(|(id, r)| (id.clone(), r.clone()))
             .collect();
         for (id, room) in rooms {
-            let owner = self.owner_of(&id);
+            let owner = owners.get(&id).cloned();
             let orphan = owner.as_ref().is_none_or(|o| !live.contains(&o.node));
             let mine = owner.as_ref().is_some_and(|o| o.node == self.node());
             // A record naming this node that it does not act on was left

@@ -172,7 +172,12 @@ impl Cluster {
                         Err(e) => return Err(HallError::Remote(e.to_string())),
                     },
                     Err(LinkError::Gone(_)) => self.claim_soon(id),
-                    Err(LinkError::NoAnswer(_)) => return Err(HallError::Unreachable),
+                    // The owner may have died with the request: if the
+                    // room has changed hands meanwhile, ask the new owner.
+                    Err(LinkError::NoAnswer(_)) if self.owner_of(id) == Some(owner) => {
+                        return Err(HallError::Unreachable);
+                    }
+                    Err(LinkError::NoAnswer(_)) => {}
                 }
             }
             if Instant::now() >= deadline {
