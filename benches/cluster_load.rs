@@ -41,12 +41,13 @@
 #[path = "sessions/client.rs"]
 #[allow(dead_code)]
 mod client;
+#[path = "sessions/games.rs"]
+mod games;
 #[path = "../tests/nats_support/mod.rs"]
 mod nats_support;
 #[path = "../tests/node_support/mod.rs"]
 mod node_support;
 
-use banmen::rules::{AnyGame, GameKind, RuleValues};
 use client::{Player, Read};
 use nats_support::{NatsServer, SKIP_VAR, Sync};
 use node_support::Node;
@@ -394,7 +395,7 @@ async fn run_load(
         println!("  first failure: {e}");
     }
     let pace = Duration::from_millis(env("MOVE_MS", 3000));
-    let moves = Arc::new(legal_game(7));
+    let moves = Arc::new(games::legal_game(7, PLIES));
     let servers = servers_in(dirs);
     let servers_cpu = || servers.iter().map(|p| cpu_of(p)).sum::<f64>();
     let (cpu_servers, cpu_clients) = (servers_cpu(), cpu_of("self"));
@@ -594,27 +595,6 @@ async fn join(addr: SocketAddr, n: u32, code: &str) -> Result<(Player, usize), S
         }
     }
     Err(format!("player {n}: code {code} unknown after 10 tries"))
-}
-
-/// A legal game of [`PLIES`] moves that does not end, as typed texts.
-fn legal_game(seed: u64) -> Vec<String> {
-    let kind = GameKind::Shogi;
-    let rules = RuleValues::defaults(kind.rule_specs());
-    let mut rng = StdRng::seed_from_u64(seed);
-    'again: loop {
-        let mut game = AnyGame::new(kind, &rules, None).expect("a game");
-        let mut moves = Vec::new();
-        while moves.len() < PLIES {
-            let texts = game.legal_move_texts();
-            let text = texts[rng.random_range(0..texts.len())].clone();
-            game.play_text(&text).expect("legal");
-            if game.outcome().is_some() {
-                continue 'again;
-            }
-            moves.push(text);
-        }
-        return moves;
-    }
 }
 
 /// Drains what has arrived.
@@ -826,7 +806,7 @@ async fn failovers(kills: usize, lease: u64, at_once: bool) -> Failover {
         };
         let room = room_id(&pair[0].text());
         owners.made(&room, owner);
-        let moves = legal_game(100 + k as u64);
+        let moves = games::legal_game(100 + k as u64, PLIES);
         let mover = match play_first(&mut pair, &moves[0]).await {
             Ok(mover) => mover,
             Err(e) => {

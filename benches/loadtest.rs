@@ -18,6 +18,8 @@
 #[path = "sessions/client.rs"]
 #[allow(dead_code)]
 mod client;
+#[path = "sessions/games.rs"]
+mod games;
 #[path = "sessions/keys.rs"]
 #[allow(dead_code)]
 mod keys;
@@ -28,7 +30,6 @@ mod report;
 #[allow(dead_code)]
 mod server;
 
-use banmen::rules::{AnyGame, GameKind, RuleValues};
 use client::{Player, Read};
 use keys::{LOBBY, try_open_players};
 use rand::rngs::StdRng;
@@ -112,27 +113,6 @@ async fn idle(count: u32) {
     );
 }
 
-/// A legal game of [`PLIES`] moves that does not end, as typed texts.
-fn legal_game(seed: u64) -> Vec<String> {
-    let kind = GameKind::Shogi;
-    let rules = RuleValues::defaults(kind.rule_specs());
-    let mut rng = StdRng::seed_from_u64(seed);
-    'again: loop {
-        let mut game = AnyGame::new(kind, &rules, None).expect("a game");
-        let mut moves = Vec::new();
-        while moves.len() < PLIES {
-            let texts = game.legal_move_texts();
-            let text = texts[rng.random_range(0..texts.len())].clone();
-            game.play_text(&text).expect("legal");
-            if game.outcome().is_some() {
-                continue 'again;
-            }
-            moves.push(text);
-        }
-        return moves;
-    }
-}
-
 /// What one pair measured.
 #[derive(Default)]
 struct PairStats {
@@ -164,7 +144,7 @@ async fn play(players: u32) {
     );
     let secs = env("SECS", 60);
     let pace = Duration::from_millis(env("MOVE_MS", 3000));
-    let moves = Arc::new(legal_game(7));
+    let moves = Arc::new(games::legal_game(7, PLIES));
     let cpu_before = report::cpu_seconds(server.pid());
     let started = Instant::now();
     let until = started + Duration::from_secs(secs);
