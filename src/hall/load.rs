@@ -9,7 +9,7 @@
 use super::events::{Event, Record};
 use super::state::RoomState;
 use super::view::Phase;
-use super::{Clock, Hall, HallError, HallOptions, Room, lock};
+use super::{Clock, Hall, HallError, HallOptions, lock};
 use crate::store::{Appended, RoomLog, Store};
 use std::sync::Arc;
 
@@ -93,13 +93,7 @@ impl Hall {
     /// A room another node may own, kept as a replica until the keeper
     /// decides.
     fn insert_replica(&self, state: RoomState) {
-        let (id, code) = (state.id.clone(), state.code.clone());
-        lock(&self.inner.quota).add(&id, &state.host.id, None);
-        let inner = Arc::downgrade(&self.inner);
-        let room = Room::with_owner(state, inner, self.inner.shared.clone(), false);
-        lock(&self.inner.rooms).insert(id.clone(), room.clone());
-        lock(&self.inner.codes).insert(super::codes::normalize(&code), id);
-        room.enlist();
+        self.inner.add_room(state, None, false).enlist();
     }
 
     fn insert_room(&self, mut state: RoomState) {
@@ -109,15 +103,7 @@ impl Hall {
             // rates it now (a game rated already is left alone).
             self.inner.rate_finished(&mut state);
         }
-        let (id, code) = (state.id.clone(), state.code.clone());
-        lock(&self.inner.quota).add(&id, &state.host.id, None);
-        let room = Room::new(
-            state,
-            Arc::downgrade(&self.inner),
-            self.inner.shared.clone(),
-        );
-        lock(&self.inner.rooms).insert(id.clone(), room.clone());
-        lock(&self.inner.codes).insert(super::codes::normalize(&code), id);
+        let room = self.inner.add_room(state, None, true);
         room.enlist();
         room.schedule();
     }

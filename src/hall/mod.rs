@@ -901,6 +901,22 @@ impl HallInner {
 }
 
 impl HallInner {
+    /// Puts a rebuilt room (`owned` by this server, or a replica) in the
+    /// hall's maps and counts it for its host (from `address`, if known).
+    pub(crate) fn add_room(
+        self: &Arc<Self>,
+        state: RoomState,
+        address: Option<std::net::IpAddr>,
+        owned: bool,
+    ) -> Arc<Room> {
+        let (id, code) = (state.id.clone(), state.code.clone());
+        lock(&self.quota).add(&id, &state.host.id, address);
+        let room = Room::with_owner(state, Arc::downgrade(self), self.shared.clone(), owned);
+        lock(&self.rooms).insert(id.clone(), room.clone());
+        lock(&self.codes).insert(codes::normalize(&code), id);
+        room
+    }
+
     /// Takes a closed room out of the hall's maps (the lobby, the codes,
     /// the counts, its games in memory).
     pub(crate) fn forget_room(&self, id: &str, code: &str) {

@@ -7,7 +7,7 @@ use super::Cluster;
 use super::wire::{Answer, Envelope, Failed, Live};
 use crate::hall::room::Room;
 use crate::hall::state::RoomState;
-use crate::hall::{HallInner, codes, lock};
+use crate::hall::{HallInner, lock};
 use crate::store::link::{self, Owner};
 use std::sync::{Arc, Mutex, Weak, mpsc};
 
@@ -248,10 +248,6 @@ fn attach_handles(room: &Arc<Room>) {
 
 /// Adds a replica of a room another node made.
 fn add_replica(hall: &Arc<HallInner>, state: RoomState, address: Option<std::net::IpAddr>) {
-    let (id, code) = (state.id.clone(), state.code.clone());
-    lock(&hall.quota).add(&id, &state.host.id, address);
-    let room = Room::with_owner(state, Arc::downgrade(hall), hall.shared.clone(), false);
-    lock(&hall.rooms).insert(id.clone(), room.clone());
-    lock(&hall.codes).insert(codes::normalize(&code), id);
+    let room = hall.add_room(state, address, false);
     room.show(&lock(&room.state));
 }
