@@ -7,6 +7,7 @@ pub mod cli;
 pub mod config;
 pub mod cpu;
 pub mod hall;
+pub mod i18n;
 pub mod ratings;
 pub mod rules;
 pub mod ssh;

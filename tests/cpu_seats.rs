@@ -67,7 +67,7 @@ async fn the_host_sets_a_level_per_cpu_seat_and_it_survives_a_restart() {
     }
     let view = alice.view();
     assert_eq!(levels(&view.seats), [None, Some(1), Some(1), None]);
-    assert_eq!(view.seats[1].label(), "CPU (level 1)");
+    assert_eq!(view.seats[1].label().to_string(), "CPU (level 1)");
     alice.cycle_cpu(Seat(2)).unwrap();
     let before = levels(&alice.view().seats);
     drop((alice, bob, hall));

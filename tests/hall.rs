@@ -123,12 +123,12 @@ async fn guests_are_marked_where_names_are_shown() {
     let code = ann.view().code.clone();
     let other = hall.join(&code, &guest("guest-7")).unwrap();
     let view = other.view();
-    assert_eq!(view.seats[0].label(), "ann (guest)");
-    assert_eq!(view.seats[1].label(), "guest-7");
+    assert_eq!(view.seats[0].label().to_string(), "ann (guest)");
+    assert_eq!(view.seats[1].label().to_string(), "guest-7");
     let keyed = hall
         .create_room(&player("bob"), RoomSettings::new(GameKind::Shogi))
         .unwrap();
-    assert_eq!(keyed.view().seats[0].label(), "bob");
+    assert_eq!(keyed.view().seats[0].label().to_string(), "bob");
 }
 
 #[tokio::test]
@@ -185,7 +185,11 @@ async fn a_new_round_needs_every_human_and_swaps_sides() {
     alice.resign().unwrap();
     let view = bob.view();
     assert_eq!(view.phase, Phase::Finished);
-    assert!(view.status.contains("bob won"), "{}", view.status);
+    assert!(
+        view.status.to_string().contains("bob won"),
+        "{}",
+        view.status
+    );
     bob.new_round().unwrap();
     assert_eq!(
         bob.view().phase,
@@ -218,10 +222,10 @@ async fn a_player_who_leaves_mid_game_keeps_the_seat() {
     let code = alice.view().code.clone();
     let bob = hall.join(&code, &player("bob")).unwrap();
     drop(bob);
-    assert_eq!(alice.view().seats[1].label(), "bob (away)");
+    assert_eq!(alice.view().seats[1].label().to_string(), "bob (away)");
     let bob = hall.join(&code, &player("bob")).unwrap();
     assert_eq!(bob.seats().iter().collect::<Vec<_>>(), vec![Seat(1)]);
-    assert_eq!(alice.view().seats[1].label(), "bob");
+    assert_eq!(alice.view().seats[1].label().to_string(), "bob");
     assert_eq!(
         hall.join(&code, &player("carol")).err(),
         Some(HallError::NoEntry),
@@ -291,12 +295,16 @@ async fn a_four_player_game_is_played_to_its_placings_on_one_device() {
     };
     assert_eq!(places.len(), 4);
     assert!(places.iter().any(|p| p.place == 1));
-    assert!(view.status.starts_with("Game over"), "{}", view.status);
+    assert!(
+        view.status.to_string().starts_with("Game over"),
+        "{}",
+        view.status
+    );
     // One person plays every seat, so the places name the seats.
     for seat in ["South", "West", "North", "East"] {
-        assert!(view.status.contains(seat), "{}", view.status);
+        assert!(view.status.to_string().contains(seat), "{}", view.status);
     }
-    assert!(view.status.contains("1st ") && !view.status.contains("four"));
+    assert!(view.status.to_string().contains("1st ") && !view.status.to_string().contains("four"));
 }
 
 /// Without a format, a four-player game exports in its own record (which
@@ -353,7 +361,11 @@ async fn four_player_chess_games_are_played_to_their_end_in_both_types() {
         matches!(outcome.verdict, Verdict::Win(_) | Verdict::Draw),
         "{outcome:?}"
     );
-    assert!(teams.status.starts_with("Game over"), "{}", teams.status);
+    assert!(
+        teams.status.to_string().starts_with("Game over"),
+        "{}",
+        teams.status
+    );
     let ffa = play_chess4_to_the_end("ffa");
     assert_eq!(ffa.phase, Phase::Finished, "{}", ffa.status);
     let outcome = ffa.game.outcome().expect("an outcome");
@@ -361,7 +373,7 @@ async fn four_player_chess_games_are_played_to_their_end_in_both_types() {
         panic!("free-for-all ends in placings: {outcome:?}");
     };
     assert_eq!(places.len(), 4);
-    assert!(ffa.status.contains("1st"), "{}", ffa.status);
+    assert!(ffa.status.to_string().contains("1st"), "{}", ffa.status);
     // The record exports as PGN4 and replays to the same position.
     let pgn = ffa
         .game

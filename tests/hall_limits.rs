@@ -293,7 +293,10 @@ async fn a_tick_looks_only_at_rooms_with_something_due() {
     assert_eq!(hall.tick(), 0);
     clock.advance(2 * SECOND);
     assert_eq!(hall.tick(), 1);
-    assert_eq!(carol.view().seats[1].label(), "dave (away, CPU plays)");
+    assert_eq!(
+        carol.view().seats[1].label().to_string(),
+        "dave (away, CPU plays)"
+    );
     drop(carol);
     // Six hours on, the rooms nobody played in (Carol's too) close in one
     // tick; the rooms with their hosts in them were never looked at.

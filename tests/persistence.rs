@@ -85,7 +85,7 @@ async fn a_restart_rebuilds_rooms_with_their_seats_moves_and_rules_on(store: Arc
     assert_eq!(after.game_id, before.game_id);
     assert_eq!(after.code, code);
     assert_eq!(after.settings, before.settings);
-    assert_eq!(after.seats[1].label(), "bob (away)");
+    assert_eq!(after.seats[1].label().to_string(), "bob (away)");
     // The private pair waits for Bob; once he is back the game goes on.
     assert!(after.paused, "{}", after.status);
     let bob = hall.join(&code, &player("bob")).unwrap();
@@ -174,7 +174,7 @@ async fn a_guest_takes_the_seat_back_with_the_resume_code_on(store: Arc<dyn Stor
     assert_eq!(who, guest("ann"));
     assert_eq!(ann.seats().iter().map(|s| s.0).collect::<Vec<_>>(), vec![1]);
     assert_eq!(texts(&ann.view()), vec!["7g7f"]);
-    assert_eq!(ann.view().seats[1].label(), "ann (guest)");
+    assert_eq!(ann.view().seats[1].label().to_string(), "ann (guest)");
     play(&ann, "3c3d");
 }
 
@@ -225,7 +225,7 @@ async fn a_second_connection_replaces_the_first() {
     assert!(!again.replaced());
     drop(alice);
     // The seat stays with the new connection.
-    assert_eq!(again.view().seats[0].label(), "alice");
+    assert_eq!(again.view().seats[0].label().to_string(), "alice");
     play(&again, "7g7f");
 }
 
@@ -236,7 +236,7 @@ async fn an_away_player_is_played_by_the_cpu_after_the_grace_period() {
     let (mut alice, bob) = two_players(&hall, Privacy::Public);
     play(&alice, "7g7f");
     drop(bob);
-    assert_eq!(alice.view().seats[1].label(), "bob (away)");
+    assert_eq!(alice.view().seats[1].label().to_string(), "bob (away)");
     clock.advance(59 * SECOND);
     hall.tick();
     assert_eq!(
@@ -246,11 +246,14 @@ async fn an_away_player_is_played_by_the_cpu_after_the_grace_period() {
     );
     clock.advance(2 * SECOND);
     hall.tick();
-    assert_eq!(alice.view().seats[1].label(), "bob (away, CPU plays)");
+    assert_eq!(
+        alice.view().seats[1].label().to_string(),
+        "bob (away, CPU plays)"
+    );
     wait_for(&mut alice, |v| v.moves.len() == 2).await;
     // Bob returns and plays his own next turn.
     let bob = hall.join(&alice.view().code, &player("bob")).unwrap();
-    assert_eq!(bob.view().seats[1].label(), "bob");
+    assert_eq!(bob.view().seats[1].label().to_string(), "bob");
     play(&alice, "2g2f");
     // Any legal move: the CPU's move (level 1 has noise) may have been 8c8d.
     let own = bob.view().game.legal_moves()[0];
@@ -273,7 +276,7 @@ async fn a_room_that_waits_pauses_while_a_player_is_away() {
     drop(bob);
     let view = alice.view();
     assert!(
-        view.paused && view.status.contains("Paused"),
+        view.paused && view.status.to_string().contains("Paused"),
         "{}",
         view.status
     );
@@ -282,7 +285,7 @@ async fn a_room_that_waits_pauses_while_a_player_is_away() {
     hall.tick();
     assert_eq!(alice.view().moves.len(), 1, "nobody moves for Bob");
     assert_eq!(
-        alice.view().seats[1].label(),
+        alice.view().seats[1].label().to_string(),
         "bob (away)",
         "no CPU takes over"
     );
@@ -443,7 +446,7 @@ async fn others_see_who_is_away_and_who_is_played_by_the_cpu() {
             ..
         }
     ));
-    assert_eq!(seat.label(), "bob (away)");
+    assert_eq!(seat.label().to_string(), "bob (away)");
 }
 
 #[tokio::test]
@@ -462,7 +465,7 @@ async fn a_game_against_the_cpu_waits_for_its_only_player() {
     hall.tick();
     let view = watch.view();
     assert!(view.paused, "nobody else is kept waiting: {}", view.status);
-    assert_eq!(view.seats[0].label(), "alice (away)");
+    assert_eq!(view.seats[0].label().to_string(), "alice (away)");
     let alice = hall.join(&view.code, &player("alice")).unwrap();
     assert!(!alice.view().paused);
     play(&alice, "2g2f");
@@ -482,7 +485,7 @@ async fn with_everybody_gone_the_game_waits_and_the_cpu_plays_only_for_the_absen
     let view = watch.view();
     assert!(view.paused, "{}", view.status);
     assert_eq!(
-        view.seats[1].label(),
+        view.seats[1].label().to_string(),
         "bob (away)",
         "nobody is kept waiting"
     );
@@ -491,7 +494,10 @@ async fn with_everybody_gone_the_game_waits_and_the_cpu_plays_only_for_the_absen
     let _alice = hall.join(&code, &player("alice")).unwrap();
     hall.tick();
     wait_for(&mut watch, |v| v.moves.len() == 2).await;
-    assert_eq!(watch.view().seats[1].label(), "bob (away, CPU plays)");
+    assert_eq!(
+        watch.view().seats[1].label().to_string(),
+        "bob (away, CPU plays)"
+    );
 }
 
 // ---- invite codes (docs/rules.md §4) ----

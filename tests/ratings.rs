@@ -164,7 +164,7 @@ async fn ranked_games_between_keys_change_ratings_and_show_the_change() {
     let b = hall.join(&a.view().code, &bob).unwrap();
     play(&a, "7g7f");
     b.resign().unwrap();
-    let status = a.view().status.clone();
+    let status = a.view().status.to_string();
     assert!(
         status.contains("Ratings: alice 1662 (+162), bob 1338 (-162)."),
         "{status}"

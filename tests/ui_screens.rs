@@ -333,7 +333,7 @@ async fn quit_from_the_lobby() {
     let hall = Hall::new(1);
     let mut app = lobby_app(&hall, "alice");
     assert!(!app.should_quit());
-    app.notice("The server is shutting down.".to_string());
+    app.notice(banmen::msg!("notice-shutdown"));
     let s = render(&mut app, 80, 24);
     assert!(s.has("The server is shutting down."));
     chars(&mut app, "q");
@@ -517,7 +517,7 @@ async fn a_guest_named_by_the_server_is_asked_a_name_before_joining() {
         room.view()
             .seats
             .iter()
-            .any(|s| s.label().starts_with(name))
+            .any(|s| s.label().to_string().starts_with(name))
     };
     let mut app = App::new(hall.clone(), guest.clone(), Entry::Join(code), address());
     assert!(render(&mut app, 80, 24).has("Your name:"));

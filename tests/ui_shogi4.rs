@@ -88,6 +88,7 @@ fn flipped_kings_and_ownerless_pieces_look_different() {
     let ascii = Theme {
         ascii: true,
         color: false,
+        ..Theme::default()
     };
     let s = board_lines(ascii);
     assert!(

@@ -6,6 +6,8 @@ use super::journal::{LogLine, LogQuery};
 use super::room::Room;
 use super::view::{Occupant, Phase};
 use super::{Hall, HallError, lock};
+use crate::i18n::Msg;
+use crate::msg;
 use crate::rules::vocab::Seat;
 use crate::store::{JournalWaiter, Store, StoreError};
 use serde::Serialize;
@@ -266,11 +268,11 @@ impl Hall {
 
     /// Closes a room (by id or invite code) for admin `admin`: its players
     /// are told and go back to the lobby; the journal says who closed it.
-    pub fn close_by_admin(&self, code_or_id: &str, admin: &str) -> Result<String, HallError> {
+    pub fn close_by_admin(&self, code_or_id: &str, admin: &str) -> Result<Msg, HallError> {
         let room = self.find(code_or_id)?;
-        let why = format!("The room was closed by an admin ({admin}).");
-        self.inner.close_room(&room, "closed", &why);
-        Ok(format!("closed room {}", room.id_and_code().0))
+        let why = msg!("closed-by-admin", admin = admin);
+        self.inner.close_room(&room, "closed", why);
+        Ok(msg!("admin-closed-room", room = room.id_and_code().0))
     }
 
     /// The journal lines `query` asks for, oldest first, read on a
@@ -302,7 +304,7 @@ impl Room {
             .enumerate()
             .map(|(i, o)| SeatReport {
                 seat: s.game.kind().seat_name(Seat(i as u8)).to_string(),
-                who: o.label(),
+                who: crate::i18n::Lang::En.text(&o.label()),
                 connected: matches!(
                     o,
                     Occupant::Human {

@@ -40,6 +40,8 @@ pub use view::{
 };
 
 use crate::cpu::pool::Pool;
+use crate::i18n::Msg;
+use crate::msg;
 use crate::rules::{AnyGame, GameKind, RulesError};
 use crate::store::memory::MemoryStore;
 use crate::store::{Appended, SeatToken, Store, StoreError};
@@ -52,73 +54,110 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, Weak};
 use std::time::{Duration, Instant};
-use thiserror::Error;
 use tokio::sync::watch;
 
-/// Why the hall refused a request.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
+/// Why the hall refused a request. Its words are in the catalogs
+/// ([`HallError::msg`]); `Display` gives the English ones, for logs and
+/// for callers without a reader.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum HallError {
     /// No room has this invite code or id.
-    #[error("no room with code or id {0:?}")]
     NoSuchRoom(String),
     /// No game has this id.
-    #[error("no game with id {0:?}")]
     NoSuchGame(String),
     /// Every seat is taken.
-    #[error("the room is full (you can watch instead)")]
     RoomFull,
     /// A person holds that seat.
-    #[error("a player holds that seat")]
     SeatTaken,
     /// Only the host may do that.
-    #[error("only the host can do that")]
     NotHost,
     /// It is not this player's turn, or they have no seat.
-    #[error("it is not your turn")]
     NotYourTurn,
-    /// The room is not in the phase this needs.
-    #[error("{0}")]
+    /// The room is not in the phase this needs: the key of the message
+    /// that says why (`phase-…` in `locales/*/hall.ftl`).
     WrongPhase(&'static str),
     /// The rules engine refused.
-    #[error("{0}")]
-    Rules(#[from] RulesError),
+    Rules(RulesError),
     /// A join or watch by code failed: no such code, or the room is full,
     /// private (reached only by its code) or closed. One answer for all,
     /// so that it tells a guesser nothing about which codes exist.
-    #[error("no room with that code, or it cannot be joined")]
     NoEntry,
     /// Too many failed joins or watches by code from this address or
     /// identity: the next is allowed after this many seconds.
-    #[error("too many attempts; wait {0} s")]
     TooManyAttempts(u64),
     /// The game has no export in this format; the formats it has.
-    #[error("unknown export format {0:?} (this game has {1})")]
     BadFormat(String, String),
     /// No seat has this resume code.
-    #[error("no seat has that resume code")]
     NoSuchCode,
     /// The store failed: the change was not made.
-    #[error("{0}")]
-    Storage(#[from] StoreError),
+    Storage(StoreError),
     /// A stored log does not replay.
-    #[error("the room's log does not replay: {0}")]
     Replay(String),
     /// The player hosts as many open rooms as `[limits] rooms_per_player`.
-    #[error("you have {0} rooms open; finish or resign one, or wait for one to end")]
     RoomsPerPlayer(usize),
     /// The address hosts as many open rooms as `[limits] rooms_per_ip`.
-    #[error("{0} rooms are open from your address; finish or resign one first")]
     RoomsPerAddress(usize),
     /// The hall holds `[limits] max_rooms` rooms.
-    #[error("the server has {0} rooms open, its most; try again later")]
     HallFull(usize),
     /// The room's owner refused, saying this (a hall of several nodes).
-    #[error("{0}")]
-    Remote(String),
+    Remote(Msg),
     /// The node that owns the room cannot be reached now (it is being
     /// replaced, or this node lost its link to the others).
-    #[error("reconnecting… the room's server did not answer; try again in a moment")]
     Unreachable,
+}
+
+impl HallError {
+    /// What to tell the player, in any language.
+    pub fn msg(&self) -> Msg {
+        use HallError::*;
+        match self {
+            NoSuchRoom(code) => msg!("error-no-such-room", code = code),
+            NoSuchGame(id) => msg!("error-no-such-game", id = id),
+            RoomFull => msg!("error-room-full"),
+            SeatTaken => msg!("error-seat-taken"),
+            NotHost => msg!("error-not-host"),
+            NotYourTurn => msg!("error-not-your-turn"),
+            WrongPhase(key) => Msg::new(*key),
+            Rules(e) => e.msg(),
+            NoEntry => msg!("error-no-entry"),
+            TooManyAttempts(seconds) => msg!("error-too-many-attempts", seconds = *seconds),
+            BadFormat(asked, formats) => {
+                msg!("error-bad-format", format = asked, formats = formats)
+            }
+            NoSuchCode => msg!("error-no-such-code"),
+            Storage(_) => msg!("error-storage"),
+            Replay(detail) => msg!("error-replay", detail = detail),
+            RoomsPerPlayer(n) => msg!("error-rooms-per-player", count = *n),
+            RoomsPerAddress(n) => msg!("error-rooms-per-address", count = *n),
+            HallFull(n) => msg!("error-hall-full", count = *n),
+            Remote(msg) => msg.clone(),
+            Unreachable => msg!("error-unreachable"),
+        }
+    }
+}
+
+impl std::fmt::Display for HallError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            // The store's own words say what failed, for the logs.
+            HallError::Storage(e) => write!(f, "{e}"),
+            other => f.write_str(&crate::i18n::Lang::En.text(&other.msg())),
+        }
+    }
+}
+
+impl std::error::Error for HallError {}
+
+impl From<RulesError> for HallError {
+    fn from(e: RulesError) -> HallError {
+        HallError::Rules(e)
+    }
+}
+
+impl From<StoreError> for HallError {
+    fn from(e: StoreError) -> HallError {
+        HallError::Storage(e)
+    }
 }
 
 /// Timings of the hall (from `config.toml`).
@@ -433,7 +472,7 @@ impl Hall {
             return false;
         };
         self.inner
-            .close_room(&oldest, "closed", "its host left it and opened a new room");
+            .close_room(&oldest, "closed", msg!("closed-host-moved-on"));
         true
     }
 
@@ -706,16 +745,16 @@ impl Hall {
             let options = &self.inner.shared.options;
             match room.tick(now, *at) {
                 Fate::Stays => {}
-                Fate::Empty => self.inner.close_room(&room, "closed", "nobody was in it"),
+                Fate::Empty => self.inner.close_room(&room, "closed", msg!("closed-empty")),
                 Fate::Expired => {
                     let days = options.expire_ms / 86_400_000;
-                    let why = format!("nobody was in it and nothing happened for {days} days");
-                    self.inner.close_room(&room, "expired", &why)
+                    let why = msg!("closed-expired", days = days);
+                    self.inner.close_room(&room, "expired", why)
                 }
                 Fate::Abandoned => {
                     let hours = options.abandoned_ms / 3_600_000;
-                    let why = format!("nobody played in it or was in it for {hours} hours");
-                    self.inner.close_room(&room, "expired", &why)
+                    let why = msg!("closed-abandoned", hours = hours);
+                    self.inner.close_room(&room, "expired", why)
                 }
             }
         }
@@ -871,16 +910,16 @@ impl HallInner {
     /// hall and from the store, with its seat tokens (finished games stay
     /// in the store for export). The journal says so with `event`:
     /// `expired`, or `closed` (emptied, or by an admin).
-    pub(crate) fn close_room(&self, room: &Arc<Room>, event: &str, why: &str) {
+    pub(crate) fn close_room(&self, room: &Arc<Room>, event: &str, why: Msg) {
         if !room.owned() {
             // Its owner closes it, and every node hears of it.
-            if let Err(e) = room.command(cluster::wire::Command::Close {
-                why: why.to_string(),
-            }) {
+            if let Err(e) = room.command(cluster::wire::Command::Close { why }) {
                 tracing::warn!("the room's owner was not told to close it: {e}");
             }
             return;
         }
+        // The journal is read by admins in English.
+        let text = crate::i18n::Lang::En.text(&why);
         let Some((id, code, game)) = room.close(why) else {
             return;
         };
@@ -893,7 +932,7 @@ impl HallInner {
         }
         let mut line = journal::LogLine::new(&id, self.shared.clock.now_ms(), event);
         line.game = game;
-        line.text = Some(why.to_string());
+        line.text = Some(text);
         if let Err(e) = self.shared.store.note(&line.encode()) {
             tracing::warn!(room = %id, "could not journal the room's closing: {e}");
         }

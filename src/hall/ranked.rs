@@ -11,6 +11,8 @@
 use super::state::RoomState;
 use super::view::{Mode, Occupant};
 use super::{Hall, HallError, HallInner, lock};
+use crate::i18n::Arg;
+use crate::msg;
 use crate::ratings::{self, Category, Entrant, RatedGame, Rating, Table};
 use crate::rules::vocab::{Seat, Verdict};
 use std::collections::{HashMap, HashSet};
@@ -240,7 +242,11 @@ impl HallInner {
             tracing::warn!(game = %game.game_id, "the rated game was not stored: {e}");
             return;
         }
-        s.status = format!("{} {}", s.status, changes(&game));
+        s.status = msg!(
+            "status-rated",
+            result = s.status.clone(),
+            changes = changes(&game)
+        );
         ranked.add(game);
     }
 }
@@ -324,16 +330,16 @@ fn places(s: &RoomState) -> Option<Vec<u8>> {
 
 /// "Ratings: alice 1662 (+162), bob 1338 (-162)." (short: it follows the
 /// result on an 80-column status line).
-fn changes(game: &RatedGame) -> String {
-    let parts: Vec<String> = game
+fn changes(game: &RatedGame) -> Arg {
+    let parts: Vec<Arg> = game
         .entrants
         .iter()
         .map(|e| {
             let (after, change) = (e.after.value_text(), e.after.change_from(&e.before));
-            format!("{} {after} ({change})", e.name)
+            format!("{} {after} ({change})", e.name).into()
         })
         .collect();
-    format!("Ratings: {}.", parts.join(", "))
+    Arg::List(parts)
 }
 
 /// `id`'s result in `game`, if they played it, as `viewer` sees it.

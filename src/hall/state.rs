@@ -11,6 +11,8 @@ use super::names;
 use super::view::{
     AwayPolicy, Identity, Mode, Occupant, Phase, PlayedMove, RoomSettings, RoomView,
 };
+use crate::i18n::{Arg, Lang, Msg};
+use crate::msg;
 use crate::rules::AnyGame;
 use crate::rules::vocab::{self, Seat, SeatSet, Verdict};
 use crate::store::{Appended, Store};
@@ -58,7 +60,7 @@ pub(crate) struct RoomState {
     pub last_move: Option<vocab::Move>,
     pub game_number: u32,
     pub new_round: SeatSet,
-    pub status: String,
+    pub status: Msg,
     pub clock: Option<TurnClock>,
     /// A seat whose turn timed out: the CPU plays this one turn.
     pub cpu_turn: Option<Seat>,
@@ -81,7 +83,7 @@ pub(crate) struct RoomState {
     /// Since when nobody has been connected (ms), if nobody is.
     pub idle_since: Option<u64>,
     /// Why the room was closed, once it is (nothing more is committed).
-    pub closed: Option<String>,
+    pub closed: Option<Msg>,
     /// Moves of the current game per seat: made by its player, and made
     /// by the CPU for them (away, timed out); a seat the CPU played most
     /// of is not rated.
@@ -135,7 +137,7 @@ impl RoomState {
             last_move: None,
             game_number: 0,
             new_round: SeatSet::EMPTY,
-            status: "Waiting for players.".to_string(),
+            status: msg!("status-waiting"),
             clock: None,
             cpu_turn: None,
             away_since: Vec::new(),
@@ -205,7 +207,8 @@ impl RoomState {
         let ended = self.phase != Phase::Finished && next.phase == Phase::Finished;
         *self = next;
         if ended {
-            let result = self.status.clone();
+            // The log keeps the result in English words, for its readers.
+            let result = Lang::En.text(&self.status);
             self.commit(store, Event::Ended { result }, at)?;
         }
         Ok(())
@@ -220,7 +223,7 @@ impl RoomState {
             Event::Left { seat } => self.free_seat(*seat)?,
             Event::Started => match self.phase {
                 Phase::Waiting => self.start(at)?,
-                _ => return Err(HallError::WrongPhase("the game has already started")),
+                _ => return Err(HallError::WrongPhase("phase-started")),
             },
             Event::Moved { seat, text } => self.play(Seat(*seat), text, at)?,
             Event::TimedOut { seat } => self.time_out(Seat(*seat))?,
@@ -240,10 +243,9 @@ impl RoomState {
             Event::TookBack { seat } => self.set_cpu(Seat(*seat), false, at)?,
             Event::Restarted { remaining_ms } => self.restarted(*remaining_ms, at),
             Event::Ended { result } => {
-                if self.phase != Phase::Finished || self.status != *result {
+                if self.phase != Phase::Finished {
                     return Err(replay(format!(
-                        "the log says the game ended {result:?}, the replay says {:?}",
-                        self.status
+                        "the log says the game ended {result:?}, the replay says it goes on"
                     )));
                 }
             }
@@ -272,7 +274,7 @@ impl RoomState {
             }
             _ => return Err(HallError::RoomFull),
         }
-        self.status = format!("{} joined.", who.name);
+        self.status = msg!("status-joined", name = &who.name);
         if self.seats.iter().all(|o| *o != Occupant::Empty) {
             self.start(at)?;
         }
@@ -281,13 +283,13 @@ impl RoomState {
 
     fn free_seat(&mut self, seat: u8) -> Result<(), HallError> {
         if self.phase != Phase::Waiting {
-            return Err(HallError::WrongPhase("the game has started"));
+            return Err(HallError::WrongPhase("phase-started"));
         }
         let Some(o) = self.seats.get_mut(seat as usize) else {
             return Err(replay("no such seat"));
         };
         if let Occupant::Human { id, name, .. } = o {
-            self.status = format!("{} left.", names::shown(id, name));
+            self.status = msg!("status-left", name = names::shown(id, name));
         }
         *o = Occupant::Empty;
         Ok(())
@@ -328,7 +330,7 @@ impl RoomState {
     fn playing(&self) -> Result<(), HallError> {
         match self.phase {
             Phase::Playing => Ok(()),
-            _ => Err(HallError::WrongPhase("no game is being played")),
+            _ => Err(HallError::WrongPhase("phase-no-game")),
         }
     }
 
@@ -364,10 +366,7 @@ impl RoomState {
         self.on_turn(seat)?;
         self.cpu_turn = Some(seat);
         self.clock = None;
-        self.status = format!(
-            "{} ran out of time: the CPU plays this turn.",
-            self.seat_label(seat)
-        );
+        self.status = msg!("status-timed-out", name = self.seat_label(seat));
         Ok(())
     }
 
@@ -419,12 +418,12 @@ impl RoomState {
             (Occupant::Cpu { .. }, Some(level)) => Occupant::Cpu { level },
             (Occupant::Cpu { .. }, None) if waiting => Occupant::Empty,
             (Occupant::Human { .. }, _) => return Err(HallError::SeatTaken),
-            _ => return Err(HallError::WrongPhase("the game has started")),
+            _ => return Err(HallError::WrongPhase("phase-started")),
         };
-        let name = self.game.kind().seat_name(seat);
+        let name = self.game.kind().seat_msg(seat);
         self.status = match level {
-            Some(level) => format!("{name}: CPU at level {level}."),
-            None => format!("{name}: seat open again."),
+            Some(level) => msg!("status-seat-cpu", seat = name, level = level),
+            None => msg!("status-seat-open", seat = name),
         };
         self.refresh_turn_status();
         Ok(())
@@ -450,7 +449,7 @@ impl RoomState {
 
     fn agree(&mut self, id: &str, at: u64) -> Result<(), HallError> {
         if self.phase != Phase::Finished {
-            return Err(HallError::WrongPhase("the game is not over"));
+            return Err(HallError::WrongPhase("phase-not-over"));
         }
         self.new_round = SeatSet(self.new_round.0 | self.seats_of(id).0);
         let all = (0..self.seats.len())
@@ -458,7 +457,7 @@ impl RoomState {
             .all(|i| self.new_round.contains(Seat(i as u8)));
         if !all {
             let name = self.name_of(id);
-            self.status = format!("{name} wants a new round.");
+            self.status = msg!("status-wants-new-round", name = name);
             return Ok(());
         }
         if self.settings.rules.is_on("swap-sides") {
@@ -556,18 +555,19 @@ impl RoomState {
             self.phase = Phase::Finished;
             let reason = outcome.reason;
             let label = |s: Seat| self.seat_label(s);
+            let reason = reason.msg();
             self.status = match &outcome.verdict {
                 Verdict::Win(set) => {
-                    let names: Vec<String> = set.iter().map(label).collect();
-                    format!("Game over: {} won by {reason}.", names.join(" and "))
+                    let names = Arg::List(set.iter().map(label).collect());
+                    msg!("status-won", names = names, reason = reason)
                 }
-                Verdict::Draw => format!("Game over: draw by {reason}."),
+                Verdict::Draw => msg!("status-draw", reason = reason),
                 Verdict::Placings(places) => {
-                    let list: Vec<String> = places
+                    let list = places
                         .iter()
-                        .map(|p| format!("{} {}", p.ordinal(), label(p.seat)))
+                        .map(|p| msg!("status-place", place = p.place, name = label(p.seat)).into())
                         .collect();
-                    format!("Game over ({reason}): {}.", list.join(", "))
+                    msg!("status-placings", reason = reason, places = Arg::List(list))
                 }
             };
             return;
@@ -582,7 +582,7 @@ impl RoomState {
             return;
         }
         if self.paused() {
-            let away: Vec<String> = self
+            let away: Vec<Arg> = self
                 .seats
                 .iter()
                 .filter_map(|o| match o {
@@ -591,30 +591,30 @@ impl RoomState {
                         name,
                         connected: false,
                         ..
-                    } => Some(names::shown(id, name)),
+                    } => Some(names::shown(id, name).into()),
                     _ => None,
                 })
                 .collect();
-            self.status = format!("Paused until {} returns.", away.join(" and "));
+            self.status = msg!("status-paused", names = Arg::List(away));
         } else if let Some(seat) = self.game.to_move() {
-            self.status = format!("{} to move.", self.seat_label(seat));
+            self.status = msg!("status-to-move", name = self.seat_label(seat));
         }
     }
 
     /// Who sits in `seat`, as the status line names them: the occupant's
     /// name, or the seat's name where that name would not tell seats apart
     /// (one person at every seat of a same-device table, several CPUs).
-    pub fn seat_label(&self, seat: Seat) -> String {
+    pub fn seat_label(&self, seat: Seat) -> Arg {
         let Some(occupant) = self.seats.get(seat.index()) else {
-            return String::new();
+            return Arg::Text(String::new());
         };
         let name = occupant.label();
         let shared = self.seats.iter().filter(|o| o.label() == name).count() > 1;
-        let seat_name = self.game.kind().seat_name(seat);
+        let seat_name = self.game.kind().seat_msg(seat);
         match (shared, occupant) {
-            (false, _) => name,
-            (true, Occupant::Human { .. }) => seat_name.to_string(),
-            (true, _) => format!("{seat_name} ({name})"),
+            (false, _) => name.into(),
+            (true, Occupant::Human { .. }) => seat_name.into(),
+            (true, _) => msg!("status-seat-label", seat = seat_name, name = name).into(),
         }
     }
 
@@ -646,8 +646,10 @@ impl RoomState {
         self.settings.privacy == super::view::Privacy::Private
     }
 
+    /// The names records carry (in English: records are language-free).
     pub fn names(&self) -> Vec<String> {
-        self.seats.iter().map(Occupant::label).collect()
+        let label = |o: &Occupant| Lang::En.text(&o.label());
+        self.seats.iter().map(label).collect()
     }
 
     pub fn seats_of(&self, id: &str) -> SeatSet {

@@ -3,6 +3,8 @@
 //! sessions never reach into a room's live state.
 
 use super::names;
+use crate::i18n::Msg;
+use crate::msg;
 use crate::rules::vocab::{self, Seat, SeatSet};
 use crate::rules::{AnyGame, GameKind, RuleValues};
 use serde::{Deserialize, Serialize};
@@ -195,21 +197,24 @@ pub enum Occupant {
 
 impl Occupant {
     /// The name to show: a guest's marked as one ([`names::shown`]).
-    pub fn label(&self) -> String {
+    pub fn label(&self) -> Msg {
         match self {
-            Occupant::Empty => "(empty)".to_string(),
+            Occupant::Empty => msg!("occupant-empty"),
             Occupant::Human {
                 id,
                 name,
                 connected,
                 cpu,
-            } => match (*connected, *cpu, names::shown(id, name)) {
-                (true, false, name) => name,
-                (false, false, name) => format!("{name} (away)"),
-                (true, true, name) => format!("{name} (CPU plays)"),
-                (false, true, name) => format!("{name} (away, CPU plays)"),
-            },
-            Occupant::Cpu { level } => format!("CPU (level {level})"),
+            } => {
+                let name = names::shown(id, name);
+                match (*connected, *cpu) {
+                    (true, false) => msg!("occupant-name", name = name),
+                    (false, false) => msg!("occupant-away", name = name),
+                    (true, true) => msg!("occupant-cpu-plays", name = name),
+                    (false, true) => msg!("occupant-away-cpu-plays", name = name),
+                }
+            }
+            Occupant::Cpu { level } => msg!("occupant-cpu", level = *level),
         }
     }
 }
@@ -267,7 +272,7 @@ pub struct RoomView {
     /// Seats of the humans who agreed to a new round.
     pub new_round: SeatSet,
     /// A one-line status for everyone in the room.
-    pub status: String,
+    pub status: Msg,
     /// How many spectators are watching.
     pub spectators: usize,
     /// Whether the game is paused until an away player returns.
@@ -277,7 +282,7 @@ pub struct RoomView {
     pub holders: Vec<(String, u64)>,
     /// Why the room was closed (an admin closed it): sessions in it go back
     /// to the lobby and say so.
-    pub closed: Option<String>,
+    pub closed: Option<Msg>,
 }
 
 impl RoomView {

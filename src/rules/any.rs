@@ -7,6 +7,7 @@ use super::shogi::{Position, ShogiGame, ShogiRules};
 use super::shogi4::{Position4, Shogi4Rules, ShogiGame4};
 use super::vocab::{self, Geometry, Hand, Outcome, Piece, Seat, SeatRing, Square};
 use super::{Claim, Game, RulesError};
+use crate::i18n::Msg;
 use std::fmt;
 use std::str::FromStr;
 
@@ -63,6 +64,18 @@ impl GameKind {
             GameKind::Shogi4 => FOUR[seat.index() % 4],
             GameKind::Chess4 => COLORS[seat.index() % 4],
         }
+    }
+
+    /// The seat's name as a message (`seat-sente`, `seat-south`, `seat-red`).
+    pub fn seat_msg(self, seat: Seat) -> Msg {
+        const TWO: [&str; 2] = ["seat-sente", "seat-gote"];
+        const FOUR: [&str; 4] = ["seat-south", "seat-west", "seat-north", "seat-east"];
+        const COLORS: [&str; 4] = ["seat-red", "seat-blue", "seat-yellow", "seat-green"];
+        Msg::new(match self {
+            GameKind::Shogi => TWO[seat.index() % 2],
+            GameKind::Shogi4 => FOUR[seat.index() % 4],
+            GameKind::Chess4 => COLORS[seat.index() % 4],
+        })
     }
 
     /// Whether a player may resign (four-player shogi has no resignation:

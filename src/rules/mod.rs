@@ -28,10 +28,54 @@ pub mod vocab;
 pub use any::{AnyGame, GameKind};
 pub use room_rules::{RuleSpec, RuleValues};
 
+use crate::i18n::Msg;
+use crate::msg;
 use std::fmt::Debug;
 use std::hash::Hash;
 use thiserror::Error;
 use vocab::{Geometry, Hand, Outcome, Piece, Seat, SeatRing, Square};
+
+impl RulesError {
+    /// What to tell the player, in any language. Positions and records
+    /// that do not read keep their details as written (they name fields
+    /// and notation).
+    pub fn msg(&self) -> Msg {
+        use RulesError::*;
+        match self {
+            Usi(shogi::UsiError::Syntax(text)) => {
+                msg!(
+                    "rules-not-a-move",
+                    text = text,
+                    example = "7g7f, 8h2b+, P*5e"
+                )
+            }
+            Sfen4(shogi4::Sfen4Error::MoveSyntax(text)) => {
+                msg!(
+                    "rules-not-a-move",
+                    text = text,
+                    example = "e3e4, e7e8+, P*e5"
+                )
+            }
+            Usi(shogi::UsiError::Illegal(text))
+            | Sfen4(shogi4::Sfen4Error::Illegal(text))
+            | IllegalMove(text) => msg!("rules-illegal-move", text = text),
+            Sfen(_) | Sfen4(_) | Fen4(_) => msg!("rules-bad-position", detail = self.to_string()),
+            GameOver => msg!("phase-over"),
+            NotAllowed(_) => msg!("error-not-your-turn"),
+            ClaimRefused(why) => why.clone(),
+            Unsupported => msg!("rules-no-such-claim"),
+            UnknownGame(name) => msg!("rules-unknown-game", name = name, games = GameKind::names()),
+            BadRule { name, value, .. } => {
+                msg!(
+                    "rules-bad-rule",
+                    name = name,
+                    value = value,
+                    detail = self.to_string()
+                )
+            }
+        }
+    }
+}
 
 /// Why the engine refused something. Every variant is a user's or a file's
 /// mistake to report, never a reason to panic.
@@ -58,9 +102,10 @@ pub enum RulesError {
     /// A seat acted that may not act now.
     #[error("seat {0} may not do that now")]
     NotAllowed(u8),
-    /// A claim (declaration, impasse) does not meet its conditions.
-    #[error("claim refused: {0}")]
-    ClaimRefused(String),
+    /// A claim (declaration, impasse) does not meet its conditions: the
+    /// message that says which (`claim-…`).
+    #[error("claim refused: {}", crate::i18n::Lang::En.text(.0))]
+    ClaimRefused(Msg),
     /// This game has no such claim.
     #[error("this game has no such claim")]
     Unsupported,

@@ -376,6 +376,25 @@ pub enum EndReason {
     FiftyMoves,
 }
 
+impl EndReason {
+    /// The reason as a message (`reason-checkmate`).
+    pub fn msg(self) -> crate::i18n::Msg {
+        crate::i18n::Msg::new(match self {
+            EndReason::Checkmate => "reason-checkmate",
+            EndReason::NoLegalMoves => "reason-no-legal-moves",
+            EndReason::Resignation => "reason-resignation",
+            EndReason::Repetition => "reason-repetition",
+            EndReason::PerpetualCheck => "reason-perpetual-check",
+            EndReason::Declaration => "reason-declaration",
+            EndReason::Impasse => "reason-impasse",
+            EndReason::MoveLimit => "reason-move-limit",
+            EndReason::KingCaptured => "reason-king-captured",
+            EndReason::Eliminations => "reason-eliminations",
+            EndReason::FiftyMoves => "reason-fifty-moves",
+        })
+    }
+}
+
 impl fmt::Display for EndReason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let text = match self {

@@ -49,7 +49,7 @@ pub fn answer(hall: &Hall, command: &AdminCommand, admin: &str) -> Result<String
         AdminCommand::Close(room) => {
             let done = hall.close_by_admin(room, admin)?;
             tracing::info!(%admin, %room, "an admin closed a room");
-            Ok(done)
+            Ok(crate::i18n::Lang::En.text(&done))
         }
         AdminCommand::Stats(true) => Ok(to_json(&hall.stats())),
         AdminCommand::Stats(false) => Ok(hall.stats().text()),

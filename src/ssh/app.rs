@@ -4,6 +4,7 @@
 
 use crate::hall::view::{Entry, ServerAddress};
 use crate::hall::{Hall, Identity};
+use crate::i18n::Msg;
 use ratatui::Frame;
 use termwiz::input::InputEvent;
 
@@ -21,7 +22,12 @@ pub trait SessionApp: Send + 'static {
     /// terminal and closes the channel.
     fn should_quit(&self) -> bool;
     /// A message from the server to show (e.g. it is shutting down).
-    fn notice(&mut self, text: String);
+    fn notice(&mut self, text: Msg);
+    /// A message in the player's language (the words printed on their
+    /// terminal as the session ends).
+    fn say(&self, msg: &Msg) -> String {
+        crate::i18n::Lang::En.text(msg)
+    }
     /// A line to leave on the player's restored terminal when the app
     /// ends the session itself (e.g. why it was closed).
     fn farewell(&self) -> Option<String> {
@@ -68,8 +74,12 @@ impl SessionApp for crate::ui::App {
         crate::ui::App::should_quit(self)
     }
 
-    fn notice(&mut self, text: String) {
+    fn notice(&mut self, text: Msg) {
         crate::ui::App::notice(self, text);
+    }
+
+    fn say(&self, msg: &Msg) -> String {
+        crate::ui::App::say(self, msg)
     }
 
     fn farewell(&self) -> Option<String> {

@@ -18,7 +18,7 @@ pub struct EchoApp {
     entry: Entry,
     last: String,
     keys: usize,
-    notice: Option<String>,
+    notice: Option<crate::i18n::Msg>,
     quit: bool,
 }
 
@@ -71,7 +71,7 @@ impl SessionApp for EchoApp {
             Line::from("Press q to quit."),
         ];
         if let Some(notice) = &self.notice {
-            lines.push(Line::from(notice.clone()));
+            lines.push(Line::from(crate::i18n::Lang::En.text(notice)));
         }
         let block = Block::bordered().title(" banmen transport test ");
         frame.render_widget(Paragraph::new(lines).block(block), area);
@@ -85,7 +85,7 @@ impl SessionApp for EchoApp {
         self.quit
     }
 
-    fn notice(&mut self, text: String) {
+    fn notice(&mut self, text: crate::i18n::Msg) {
         self.notice = Some(text);
     }
 }

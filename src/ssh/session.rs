@@ -52,7 +52,9 @@ const IDLE_RELEASE: Duration = Duration::from_secs(5);
 const GOODBYE_TIMEOUT: Duration = Duration::from_secs(3);
 
 /// What the session shows when the server stops.
-pub const SHUTDOWN_NOTICE: &str = "The server is shutting down.";
+pub fn shutdown_notice() -> crate::i18n::Msg {
+    crate::msg!("notice-shutdown")
+}
 
 /// The channel ends a session works with.
 pub struct SessionIo {
@@ -312,7 +314,7 @@ impl<A: SessionApp> Session<A> {
             return;
         }
         match end {
-            End::Shutdown => self.app.notice(SHUTDOWN_NOTICE.to_string()),
+            End::Shutdown => self.app.notice(shutdown_notice()),
             End::Idle => self.app.notice(idle_notice(self.lobby_idle)),
             _ => {}
         }
@@ -323,8 +325,8 @@ impl<A: SessionApp> Session<A> {
             }
             let mut leave = LEAVE.to_vec();
             let last_word = match end {
-                End::Shutdown => Some(SHUTDOWN_NOTICE.to_string()),
-                End::Idle => Some(idle_notice(self.lobby_idle)),
+                End::Shutdown => Some(self.app.say(&shutdown_notice())),
+                End::Idle => Some(self.app.say(&idle_notice(self.lobby_idle))),
                 _ => self.app.farewell(),
             };
             if let Some(text) = last_word {
@@ -345,15 +347,12 @@ impl<A: SessionApp> Session<A> {
 }
 
 /// What a session closed for idling in the lobby says.
-fn idle_notice(limit: Duration) -> String {
+fn idle_notice(limit: Duration) -> crate::i18n::Msg {
     let secs = limit.as_secs().max(1);
-    let span = match secs {
-        1 => "a second".to_string(),
-        2..60 => format!("{secs} seconds"),
-        60..120 => "a minute".to_string(),
-        _ => format!("{} minutes", secs / 60),
-    };
-    format!("Closed after {span} without a key in the lobby. Come back any time.")
+    match secs {
+        0..60 => crate::msg!("notice-idle-seconds", count = secs),
+        _ => crate::msg!("notice-idle-minutes", count = secs / 60),
+    }
 }
 
 /// Sends queued output down the channel, waiting for the client's window;

@@ -5,11 +5,13 @@
 
 use super::Theme;
 use super::app::Action;
+use super::input::Hint;
 use super::input::{Dir, Event, Hit, Hits, Key};
 use super::text::{put, row};
 use crate::hall::Hall;
 use crate::hall::admin::{HallStats, RoomReport};
 use crate::hall::journal::{LogLine, LogQuery};
+use crate::msg;
 use crate::store::StoreError;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -100,18 +102,18 @@ impl AdminScreen {
     }
 
     /// The key hints (also buttons).
-    pub fn hints(&self) -> Vec<(&'static str, &'static str, Key)> {
+    pub fn hints(&self) -> Vec<Hint> {
         if self.confirm.is_some() {
             return vec![
-                ("y", "close it", Key::Char('y')),
-                ("Esc", "keep it", Key::Esc),
+                ("y", msg!("hint-close-it"), Key::Char('y')),
+                ("Esc", msg!("hint-keep-it"), Key::Esc),
             ];
         }
         vec![
-            ("↑↓", "room", Key::Down),
-            ("x", "close room", Key::Char('x')),
-            ("PgUp PgDn", "log", Key::PageUp),
-            ("q", "quit", Key::Char('q')),
+            ("↑↓", msg!("hint-room"), Key::Down),
+            ("x", msg!("hint-close-room"), Key::Char('x')),
+            ("PgUp PgDn", msg!("hint-log"), Key::PageUp),
+            ("q", msg!("hint-quit"), Key::Char('q')),
         ]
     }
 
@@ -128,7 +130,7 @@ impl AdminScreen {
         if let Some(room) = self.confirm.take() {
             return match key {
                 Key::Char('y' | 'Y') => Action::AdminClose(room),
-                _ => Action::Notice("The room stays open.".into()),
+                _ => Action::Notice(msg!("notice-room-stays-open")),
             };
         }
         match (key, key.dir()) {
@@ -140,12 +142,13 @@ impl AdminScreen {
             (Key::PageDown, _) => self.scroll = self.scroll.saturating_sub(10),
             (Key::Char('x'), _) => {
                 let Some(room) = self.rooms.get(self.selected) else {
-                    return Action::Notice("No room to close.".into());
+                    return Action::Notice(msg!("notice-no-room-to-close"));
                 };
                 self.confirm = Some(room.id.clone());
-                return Action::Notice(format!(
-                    "Close room {} ({})? Its players go back to the lobby.",
-                    room.id, room.code
+                return Action::Notice(msg!(
+                    "notice-confirm-close",
+                    room = &room.id,
+                    code = &room.code
                 ));
             }
             (Key::Char('q') | Key::Esc, _) => return Action::Quit,

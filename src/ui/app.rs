@@ -17,17 +17,15 @@ use crate::hall::{
     Hall, HallError, Identity, Lobby, Mode, RoomHandle, RoomSettings,
     view::{Entry, ServerAddress},
 };
+use crate::i18n::Msg;
 use crate::rules::vocab::{Move, Seat};
 use crate::rules::{Claim, GameKind};
+use crate::{msg, tr};
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use tokio::sync::watch;
-
-/// Why a session closed when the same player connected again.
-pub const REPLACED_NOTICE: &str =
-    "You connected again from somewhere else: this session gave its seat to the new one.";
 
 /// What a screen asks the app to do after an event.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -41,7 +39,7 @@ pub enum Action {
     /// Back to the lobby from the setup form.
     Back,
     /// Show a message on the status line.
-    Notice(String),
+    Notice(Msg),
     /// Open the room-setup form for a mode.
     Setup(Mode),
     /// Create a room with these settings and enter it.
@@ -110,7 +108,7 @@ pub struct App {
     lobby: watch::Receiver<Lobby>,
     screen: Screen,
     overlay: Option<Overlay>,
-    notice: String,
+    notice: Msg,
     quit: bool,
     theme: Theme,
     hits: Hits,
@@ -128,7 +126,7 @@ impl App {
             lobby,
             screen: Screen::Lobby(LobbyScreen::default()),
             overlay: None,
-            notice: String::new(),
+            notice: Msg::default(),
             quit: false,
             theme: Theme::default(),
             hits: Hits::default(),
@@ -159,7 +157,7 @@ impl App {
                     self.me = me;
                     self.enter(Ok(handle));
                 }
-                Err(e) => self.notice = format!("{e}."),
+                Err(e) => self.notice = e.msg(),
             },
         }
     }
@@ -193,7 +191,7 @@ impl App {
                 return;
             }
         };
-        self.notice.clear();
+        self.notice = Msg::default();
         if let Some(overlay) = self.overlay {
             self.overlay_event(overlay, &event);
             return;
@@ -255,12 +253,12 @@ impl App {
         match result {
             Ok(handle) => {
                 if let Some(code) = handle.resume_code() {
-                    self.notice = format!("Your resume code: {code} (e shows how to come back).");
+                    self.notice = msg!("notice-resume-code", code = code);
                 }
                 self.screen = Screen::Room(Box::new(RoomScreen::new(handle)));
                 self.overlay = None;
             }
-            Err(e) => self.notice = format!("{e}."),
+            Err(e) => self.notice = refusal(&e),
         }
     }
 
@@ -275,7 +273,7 @@ impl App {
                 let was_room = self.room().is_some();
                 self.screen = Screen::Lobby(LobbyScreen::default());
                 if was_room {
-                    self.notice = "You left the room.".into();
+                    self.notice = msg!("notice-left-room");
                 }
             }
             Action::Notice(text) => self.notice = text,
@@ -294,8 +292,8 @@ impl App {
             }
             Action::AdminClose(room) => {
                 self.notice = match hall.close_by_admin(&room, &self.me.name) {
-                    Ok(done) => format!("{done}."),
-                    Err(e) => format!("{e}."),
+                    Ok(done) => done,
+                    Err(e) => refusal(&e),
                 };
                 if let Screen::Admin(admin) = &mut self.screen {
                     admin.refresh(&hall);
@@ -440,14 +438,14 @@ impl App {
                 Some(crate::rules::GameKind::Chess4) => "e2-e4, h1-j1, d10-d11=Q",
                 _ => "7g7f, 8h2b+, P*5e",
             };
-            (format!("Move ({example}): {typed}_"), self.theme.title())
+            let prompt = tr!(self.theme, "status-move-prompt", example = example);
+            (format!("{prompt} {typed}_"), self.theme.title())
         } else if !self.hall.reachable() {
-            let text = "reconnecting… this server lost its link to the hall; moves wait";
-            (text.to_string(), self.theme.alert())
+            (tr!(self.theme, "status-reconnecting"), self.theme.alert())
         } else if !self.notice.is_empty() {
-            (self.notice.clone(), self.theme.alert())
+            (self.theme.text(&self.notice), self.theme.alert())
         } else if let Some(room) = self.room() {
-            (room.handle.view().status.clone(), Style::new())
+            (self.theme.text(&room.handle.view().status), Style::new())
         } else {
             (String::new(), Style::new())
         };
@@ -457,8 +455,8 @@ impl App {
     fn hints(&mut self, buf: &mut Buffer, area: Rect) {
         let hints = match (self.overlay, &self.screen) {
             (Some(_), _) => vec![
-                ("↑↓ PgUp PgDn", "scroll", Key::PageDown),
-                ("Esc", "close", Key::Esc),
+                ("↑↓ PgUp PgDn", msg!("hint-scroll"), Key::PageDown),
+                ("Esc", msg!("hint-close"), Key::Esc),
             ],
             (None, Screen::Name(name)) => name.hints(),
             (None, Screen::Lobby(lobby)) => lobby.hints(),
@@ -469,6 +467,8 @@ impl App {
         };
         let mut x = area.x;
         for (key, what, code) in hints {
+            let what = self.theme.text(&what);
+            let what = what.as_str();
             let text_w = super::text::width(key) + 1 + super::text::width(what);
             if x + text_w > area.right() {
                 break;
@@ -535,11 +535,16 @@ impl App {
 
     /// What to print on the player's restored terminal as the session ends.
     pub fn farewell(&self) -> Option<String> {
-        self.replaced().then(|| REPLACED_NOTICE.to_string())
+        self.replaced().then(|| tr!(self.theme, "notice-replaced"))
+    }
+
+    /// `msg` in the player's language.
+    pub fn say(&self, msg: &Msg) -> String {
+        self.theme.text(msg)
     }
 
     /// A message for the status line (e.g. "The server is shutting down.").
-    pub fn notice(&mut self, text: String) {
+    pub fn notice(&mut self, text: Msg) {
         self.notice = text;
     }
 
@@ -604,12 +609,9 @@ fn too_small(buf: &mut Buffer, area: Rect, theme: Theme) {
 /// What a player is told when the hall refuses their action. A storage
 /// failure is not theirs to understand: it says the action was not made
 /// and to try again (the details go to the server's log).
-fn refusal(e: &crate::hall::HallError) -> String {
-    match e {
-        crate::hall::HallError::Storage(detail) => {
-            tracing::warn!("an action was refused, storage failed: {detail}");
-            "Not saved, so not made: storage did not answer. Try again.".into()
-        }
-        other => format!("{other}."),
+fn refusal(e: &crate::hall::HallError) -> Msg {
+    if let crate::hall::HallError::Storage(detail) = e {
+        tracing::warn!("an action was refused, storage failed: {detail}");
     }
+    e.msg()
 }

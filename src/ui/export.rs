@@ -6,6 +6,7 @@ use super::Theme;
 use super::text::put;
 use crate::hall::RoomView;
 use crate::hall::view::ServerAddress;
+use crate::i18n::Lang;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -35,7 +36,11 @@ pub fn lines(
     address: &ServerAddress,
     resume: Option<&str>,
 ) -> Vec<(String, bool)> {
-    let names: Vec<String> = view.seats.iter().map(|o| o.label()).collect();
+    let names: Vec<String> = view
+        .seats
+        .iter()
+        .map(|o| Lang::En.text(&o.label()))
+        .collect();
     let names: Vec<&str> = names.iter().map(String::as_str).collect();
     let mut out = resume.map_or_else(Vec::new, |code| resume_lines(code, address));
     out.push((format!("Game {}", view.game_id), true));

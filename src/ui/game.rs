@@ -8,6 +8,7 @@ use super::boards;
 use super::input::{Dir, Event, Hit, Key};
 use super::promotion::{PromotionQuestion, typed_promotions};
 use crate::hall::{Phase, RoomView};
+use crate::msg;
 use crate::rules::vocab::{Move, PieceKind, Seat, SeatSet, Square};
 use crate::rules::{AnyGame, Claim};
 
@@ -276,7 +277,7 @@ impl GameScreen {
                     self.picked = None;
                     Action::None
                 }
-                None => Action::Notice("It is not your turn.".into()),
+                None => Action::Notice(msg!("error-not-your-turn")),
             },
             Key::PageUp => {
                 self.scroll = self.scroll.saturating_add(5);
@@ -312,13 +313,13 @@ impl GameScreen {
             Event::Key(Key::Enter) | Event::Hit(Hit::Button(Key::Enter)) => {
                 let text = self.typing.take().unwrap_or_default();
                 if acting_seat(view, seats).is_none() {
-                    return Action::Notice("It is not your turn.".into());
+                    return Action::Notice(msg!("error-not-your-turn"));
                 }
                 return match view.game.parse_text(text.trim()) {
                     Ok(mv) => Action::Play(mv),
                     Err(e) => self
                         .typed_promotion(&view.game, text.trim())
-                        .unwrap_or_else(|| Action::Notice(format!("{e}."))),
+                        .unwrap_or_else(|| Action::Notice(e.msg())),
                 };
             }
             _ => {}
@@ -355,17 +356,17 @@ impl GameScreen {
 
     fn toggle_hand(&mut self, view: &RoomView, seats: SeatSet) -> Action {
         let Some(seat) = acting_seat(view, seats) else {
-            return Action::Notice("It is not your turn.".into());
+            return Action::Notice(msg!("error-not-your-turn"));
         };
         if self.focus != Focus::Board {
             self.focus = Focus::Board;
             return Action::None;
         }
         if !has_hands(&view.game) {
-            return Action::Notice("This game has no hands.".into());
+            return Action::Notice(msg!("notice-no-hands"));
         }
         if hand_kinds(&view.game, seat).is_empty() {
-            return Action::Notice("Your hand is empty.".into());
+            return Action::Notice(msg!("notice-hand-empty"));
         }
         self.focus = Focus::Hand(0);
         Action::None
@@ -416,7 +417,7 @@ impl GameScreen {
         kind: PieceKind,
     ) -> Action {
         if acting_seat(view, seats) != Some(seat) {
-            return Action::Notice("You can drop from your own hand on your turn.".into());
+            return Action::Notice(msg!("notice-drop-own-hand"));
         }
         self.picked = Some(Pick::Hand(kind));
         self.focus = Focus::Board;
@@ -428,9 +429,9 @@ impl GameScreen {
         let sq = self.cursor;
         let Some(seat) = acting_seat(view, seats) else {
             return Action::Notice(match (view.phase, seats == SeatSet::EMPTY) {
-                (_, true) => "You are watching this game.".into(),
-                (Phase::Playing, false) => "It is not your turn.".into(),
-                _ => "No game is being played.".into(),
+                (_, true) => msg!("notice-watching"),
+                (Phase::Playing, false) => msg!("error-not-your-turn"),
+                _ => msg!("phase-no-game"),
             });
         };
         let own = view
@@ -444,9 +445,9 @@ impl GameScreen {
                 return Action::None;
             }
             return Action::Notice(match (own, has_hands(&view.game)) {
-                (true, _) => "That piece has no legal move.".into(),
-                (false, true) => "Pick one of your pieces (or Tab to your hand).".into(),
-                (false, false) => "Pick one of your pieces.".into(),
+                (true, _) => msg!("notice-no-legal-move"),
+                (false, true) => msg!("notice-pick-piece-or-hand"),
+                (false, false) => msg!("notice-pick-piece"),
             });
         };
         if pick == Pick::Square(sq) {
@@ -464,7 +465,7 @@ impl GameScreen {
                 self.picked = Some(Pick::Square(sq));
                 Action::None
             }
-            [] => Action::Notice("Not a legal move.".into()),
+            [] => Action::Notice(msg!("notice-not-legal")),
             [only] => {
                 self.picked = None;
                 Action::Play(*only)
@@ -513,7 +514,7 @@ mod tests {
             game_id: "r-1".into(),
             deadline: None,
             new_round: SeatSet::EMPTY,
-            status: String::new(),
+            status: crate::i18n::Msg::default(),
             spectators: 0,
             paused: false,
             holders: Vec::new(),

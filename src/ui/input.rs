@@ -4,6 +4,10 @@
 use ratatui::layout::Rect;
 use termwiz::input::{InputEvent, KeyCode, Modifiers, MouseButtons};
 
+/// A key hint on the bottom line (also a button): the key as printed on
+/// the keyboard, what it does, and the key it sends when clicked.
+pub type Hint = (&'static str, crate::i18n::Msg, Key);
+
 /// A key the UI reacts to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Key {

@@ -3,9 +3,11 @@
 
 use super::Theme;
 use super::app::Action;
+use super::input::Hint;
 use super::input::{Dir, Event, Hit, Hits, Key};
 use super::text::{put, row};
 use crate::hall::{Mode, RoomSummary};
+use crate::msg;
 use crate::rules::GameKind;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -31,28 +33,31 @@ const CODE_MAX: usize = 12;
 
 impl LobbyScreen {
     /// The key hints (also buttons) shown at the bottom.
-    pub fn hints(&self) -> Vec<(&'static str, &'static str, Key)> {
+    pub fn hints(&self) -> Vec<Hint> {
         if self.editing {
-            return vec![("Enter", "join", Key::Enter), ("Esc", "cancel", Key::Esc)];
+            return vec![
+                ("Enter", msg!("hint-join"), Key::Enter),
+                ("Esc", msg!("hint-cancel"), Key::Esc),
+            ];
         }
         if self.quick.is_some() {
             return vec![
-                ("←→", "game", Key::Right),
-                ("Enter", "play", Key::Enter),
-                ("Esc", "cancel", Key::Esc),
+                ("←→", msg!("hint-game"), Key::Right),
+                ("Enter", msg!("hint-play"), Key::Enter),
+                ("Esc", msg!("hint-cancel"), Key::Esc),
             ];
         }
         vec![
-            ("Enter", "join", Key::Enter),
-            ("w", "watch", Key::Char('w')),
-            ("c", "create", Key::Char('c')),
-            ("p", "quick", Key::Char('p')),
-            ("v", "CPU", Key::Char('v')),
-            ("s", "local", Key::Char('s')),
+            ("Enter", msg!("hint-join"), Key::Enter),
+            ("w", msg!("hint-watch"), Key::Char('w')),
+            ("c", msg!("hint-create"), Key::Char('c')),
+            ("p", msg!("hint-quick"), Key::Char('p')),
+            ("v", msg!("hint-cpu"), Key::Char('v')),
+            ("s", msg!("hint-local"), Key::Char('s')),
             // `i` is on the invite-code field itself ("Invite code (i)").
-            ("r", "ranks", Key::Char('r')),
-            ("?", "help", Key::Char('?')),
-            ("q", "quit", Key::Char('q')),
+            ("r", msg!("hint-ranks"), Key::Char('r')),
+            ("?", msg!("hint-help"), Key::Char('?')),
+            ("q", msg!("hint-quit"), Key::Char('q')),
         ]
     }
 
@@ -139,7 +144,7 @@ impl LobbyScreen {
     fn join_selected(&self, rooms: &[RoomSummary]) -> Action {
         match rooms.get(self.selected) {
             Some(room) => Action::Join(room.id.clone()),
-            None => Action::Notice("No room selected: create one, or type an invite code.".into()),
+            None => Action::Notice(msg!("notice-no-room-selected")),
         }
     }
 
@@ -159,7 +164,7 @@ impl LobbyScreen {
             Key::Enter | Key::Char(' ') => self.join_selected(rooms),
             Key::Char('w') => match rooms.get(self.selected) {
                 Some(room) => Action::Watch(room.id.clone()),
-                None => Action::Notice("No room to watch.".into()),
+                None => Action::Notice(msg!("notice-no-room-to-watch")),
             },
             Key::Char('c') => Action::Setup(Mode::Online),
             Key::Char('v') => Action::Setup(Mode::VsComputer),

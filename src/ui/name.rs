@@ -5,10 +5,12 @@
 
 use super::Theme;
 use super::app::Action;
+use super::input::Hint;
 use super::input::{Event, Key};
 use super::text::{centered, put};
 use crate::hall::names::{self, MAX_NAME_CHARS};
 use crate::hall::view::Entry;
+use crate::msg;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -35,10 +37,10 @@ impl NameScreen {
     }
 
     /// The key hints (also buttons) shown at the bottom.
-    pub fn hints(&self) -> Vec<(&'static str, &'static str, Key)> {
+    pub fn hints(&self) -> Vec<Hint> {
         vec![
-            ("Enter", "continue", Key::Enter),
-            ("Esc", "clear", Key::Esc),
+            ("Enter", msg!("hint-continue"), Key::Enter),
+            ("Esc", msg!("hint-clear"), Key::Esc),
         ]
     }
 
@@ -60,7 +62,7 @@ impl NameScreen {
                 Some(name) => Action::Named(Some(name)),
                 None => {
                     self.typed.clear();
-                    Action::Notice("That name is the server's own; please choose another.".into())
+                    Action::Notice(msg!("notice-name-reserved"))
                 }
             },
             Key::Esc => {

@@ -3,7 +3,9 @@
 //! answer it, its prompt and its hints; and chess promotions typed without
 //! their piece. Esc (handled by the game screen) cancels.
 
+use super::input::Hint;
 use super::input::Key;
+use crate::msg;
 use crate::rules::AnyGame;
 use crate::rules::vocab::{Move, PieceKind, Promotion};
 
@@ -140,18 +142,24 @@ impl PromotionQuestion {
     }
 
     /// The key hints (also buttons): y/n, or a key per piece offered; Esc.
-    pub fn hints(&self) -> Vec<(&'static str, &'static str, Key)> {
+    pub fn hints(&self) -> Vec<Hint> {
         let mut hints = match self {
             PromotionQuestion::PromoteOrNot(_) => vec![
-                ("y", "promote", Key::Char('y')),
-                ("n", "don't", Key::Char('n')),
+                ("y", msg!("hint-promote"), Key::Char('y')),
+                ("n", msg!("hint-dont"), Key::Char('n')),
             ],
             PromotionQuestion::ChoosePiece(_) => self
                 .pieces()
-                .map(|c| (c.key, c.name, Key::Char(c.key_char())))
+                .map(|c| {
+                    (
+                        c.key,
+                        crate::i18n::Msg::new(c.name),
+                        Key::Char(c.key_char()),
+                    )
+                })
                 .collect(),
         };
-        hints.push(("Esc", "cancel", Key::Esc));
+        hints.push(("Esc", msg!("hint-cancel"), Key::Esc));
         hints
     }
 }

@@ -5,11 +5,13 @@
 
 use super::Theme;
 use super::app::Action;
+use super::input::Hint;
 use super::input::{Dir, Event, Hit, Hits, Key};
 use super::text::{put, row};
 use crate::hall::ranked::Profile;
 use crate::hall::view::ServerAddress;
 use crate::hall::{Hall, Identity};
+use crate::msg;
 use crate::ratings::Category;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -51,15 +53,15 @@ impl RatingsScreen {
     }
 
     /// The key hints (also buttons).
-    pub fn hints(&self) -> Vec<(&'static str, &'static str, Key)> {
+    pub fn hints(&self) -> Vec<Hint> {
         if self.profile.is_some() {
-            return vec![("Esc", "leaderboard", Key::Esc)];
+            return vec![("Esc", msg!("hint-leaderboard"), Key::Esc)];
         }
         vec![
-            ("←→", "game", Key::Right),
-            ("Enter", "profile", Key::Enter),
-            ("m", "mine", Key::Char('m')),
-            ("Esc", "lobby", Key::Esc),
+            ("←→", msg!("hint-game"), Key::Right),
+            ("Enter", msg!("hint-profile"), Key::Enter),
+            ("m", msg!("hint-mine"), Key::Char('m')),
+            ("Esc", msg!("hint-lobby"), Key::Esc),
         ]
     }
 
@@ -96,7 +98,7 @@ impl RatingsScreen {
             }
             (Key::Enter, _) => match board.get(self.selected) {
                 Some(s) => self.profile = Some((s.id.clone(), s.name.clone())),
-                None => return Action::Notice("Nobody is rated in this game yet.".into()),
+                None => return Action::Notice(msg!("notice-nobody-rated")),
             },
             (Key::Char('m'), _) => self.profile = Some((me.id.clone(), me.name.clone())),
             (Key::Esc | Key::Char('q'), _) => return Action::Back,

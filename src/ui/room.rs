@@ -5,10 +5,12 @@ use super::Theme;
 use super::app::Action;
 use super::game::{Confirm, GameScreen, can_declare, can_resign, has_hands};
 use super::game_view::{self, seat_name};
+use super::input::Hint;
 use super::input::{Event, Hits, Key};
 use super::text::put;
 use crate::hall::view::ServerAddress;
 use crate::hall::{Mode, Phase, RoomHandle, RoomView};
+use crate::msg;
 use crate::rules::GameKind;
 use crate::rules::vocab::{Seat, SeatSet};
 use ratatui::buffer::Buffer;
@@ -59,53 +61,59 @@ impl RoomScreen {
     }
 
     /// The key hints (also buttons) for the room's phase and questions.
-    pub fn hints(&self) -> Vec<(&'static str, &'static str, Key)> {
+    pub fn hints(&self) -> Vec<Hint> {
         let view = self.handle.view();
         let seats = self.seats();
         if let Some(question) = self.game.promotion {
             return question.hints();
         }
         if self.game.confirm.is_some() {
-            return vec![("y", "yes", Key::Char('y')), ("n", "no", Key::Char('n'))];
+            return vec![
+                ("y", msg!("hint-yes"), Key::Char('y')),
+                ("n", msg!("hint-no"), Key::Char('n')),
+            ];
         }
         if self.game.typing.is_some() {
-            return vec![("Enter", "play", Key::Enter), ("Esc", "cancel", Key::Esc)];
+            return vec![
+                ("Enter", msg!("hint-play"), Key::Enter),
+                ("Esc", msg!("hint-cancel"), Key::Esc),
+            ];
         }
         let mut hints = Vec::new();
         match view.phase {
             Phase::Waiting => {
                 if self.handle.is_host() {
-                    hints.push(("s", "start now", Key::Char('s')));
+                    hints.push(("s", msg!("hint-start-now"), Key::Char('s')));
                     let keys = if view.seats.len() > 2 { "1-4" } else { "1-2" };
-                    hints.push((keys, "CPU seats", Key::Char('1')));
+                    hints.push((keys, msg!("hint-cpu-seats"), Key::Char('1')));
                 }
             }
             Phase::Playing => {
                 if seats != SeatSet::EMPTY {
-                    hints.push(("Enter", "pick/play", Key::Enter));
+                    hints.push(("Enter", msg!("hint-pick-play"), Key::Enter));
                     if has_hands(&view.game) {
-                        hints.push(("Tab", "hand", Key::Tab));
+                        hints.push(("Tab", msg!("hint-hand"), Key::Tab));
                     }
-                    hints.push(("m", "type a move", Key::Char('m')));
+                    hints.push(("m", msg!("hint-type-a-move"), Key::Char('m')));
                 }
                 if can_resign(&view, seats) {
-                    hints.push(("r", "resign", Key::Char('r')));
+                    hints.push(("r", msg!("hint-resign"), Key::Char('r')));
                 }
                 if can_declare(&view, seats) {
-                    hints.push(("d", "declare", Key::Char('d')));
+                    hints.push(("d", msg!("hint-declare"), Key::Char('d')));
                 }
             }
             Phase::Finished => {
                 if seats != SeatSet::EMPTY {
-                    hints.push(("n", "new round", Key::Char('n')));
+                    hints.push(("n", msg!("hint-new-round"), Key::Char('n')));
                 }
             }
         }
         if view.phase != Phase::Waiting {
-            hints.push(("e", "export", Key::Char('e')));
+            hints.push(("e", msg!("hint-export"), Key::Char('e')));
         }
-        hints.push(("?", "help", Key::Char('?')));
-        hints.push(("Esc", "leave", Key::Esc));
+        hints.push(("?", msg!("hint-help"), Key::Char('?')));
+        hints.push(("Esc", msg!("hint-leave"), Key::Esc));
         hints
     }
 
@@ -181,7 +189,7 @@ impl RoomScreen {
                 area,
                 end.max(x + 14),
                 y,
-                &occupant.label(),
+                &theme.text(&occupant.label()),
                 Style::new(),
             );
         }

@@ -5,9 +5,11 @@
 
 use super::Theme;
 use super::app::Action;
+use super::input::Hint;
 use super::input::{Dir, Event, Hit, Hits, Key};
 use super::text::{put, row, width};
 use crate::hall::{AwayPolicy, Mode, Privacy, RoomSettings, TimeLimit};
+use crate::msg;
 use crate::rules::GameKind;
 use crate::rules::room_rules::{Choices, RuleSpec};
 use ratatui::buffer::Buffer;
@@ -91,12 +93,12 @@ impl SetupScreen {
     }
 
     /// The key hints (also buttons).
-    pub fn hints(&self) -> Vec<(&'static str, &'static str, Key)> {
+    pub fn hints(&self) -> Vec<Hint> {
         vec![
-            ("←→/Space", "change", Key::Char(' ')),
-            ("c", "create", Key::Char('c')),
-            ("?", "help", Key::Char('?')),
-            ("Esc", "back", Key::Esc),
+            ("←→/Space", msg!("hint-change"), Key::Char(' ')),
+            ("c", msg!("hint-create"), Key::Char('c')),
+            ("?", msg!("hint-help"), Key::Char('?')),
+            ("Esc", msg!("hint-back"), Key::Esc),
         ]
     }
 

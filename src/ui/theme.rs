@@ -2,16 +2,21 @@
 //! off: owners and marks are also told apart by characters and modifiers
 //! (bold, reversed, underlined), never by color alone.
 
+use crate::i18n::{Lang, Msg, Pieces};
 use crate::rules::vocab::Seat;
 use ratatui::style::{Color, Modifier, Style};
 
-/// How to draw: kanji or ASCII pieces, colors on or off.
+/// How to draw: in which language, with which pieces, colors on or off.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Theme {
     /// ASCII pieces (`P`, `+P`, lower case for gote) instead of kanji.
     pub ascii: bool,
     /// Colors on.
     pub color: bool,
+    /// The reader's language.
+    pub lang: Lang,
+    /// How pieces are drawn.
+    pub pieces: Pieces,
 }
 
 impl Default for Theme {
@@ -19,7 +24,16 @@ impl Default for Theme {
         Theme {
             ascii: false,
             color: true,
+            lang: Lang::En,
+            pieces: Pieces::default(),
         }
+    }
+}
+
+impl Theme {
+    /// `msg` in the reader's language (see [`crate::tr!`]).
+    pub fn text(self, msg: &Msg) -> String {
+        self.lang.text(msg)
     }
 }
 

@@ -56,6 +56,7 @@ impl link::Inbox for Inbox {
             (_, Err(e)) => Answer::Refused {
                 storage: false,
                 text: format!("a command that does not read: {e}"),
+                msg: None,
             },
             (None, _) => Answer::NotOwner,
         };

@@ -24,6 +24,7 @@ pub(crate) mod wire;
 
 use super::room::Room;
 use super::{HallError, HallInner, lock};
+use crate::msg;
 use crate::store::link::{Link, LinkError, Owner};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -105,7 +106,7 @@ impl Cluster {
                 lock(&self.owners).insert(room.to_string(), owner);
                 Ok(())
             }
-            None => Err(HallError::WrongPhase("that room id is taken; try again")),
+            None => Err(HallError::WrongPhase("phase-id-taken")),
         }
     }
 
@@ -151,7 +152,7 @@ impl Cluster {
             room: id.to_string(),
             command: command.clone(),
         })
-        .map_err(|e| HallError::Remote(e.to_string()))?;
+        .map_err(|e| HallError::Remote(msg!("error-remote", detail = e.to_string())))?;
         loop {
             if !self.healthy() {
                 return Err(HallError::Unreachable);
@@ -165,11 +166,16 @@ impl Cluster {
                 match self.link.request(&owner.node, body.clone(), ANSWER_WAIT) {
                     Ok(answer) => match serde_json::from_slice(&answer) {
                         Ok(Answer::Done { number, seq }) => return Ok((number, seq)),
-                        Ok(Answer::Refused { storage, text }) => {
-                            return Err(Answer::error(storage, text));
+                        Ok(Answer::Refused { storage, text, msg }) => {
+                            return Err(Answer::error(storage, text, msg));
                         }
                         Ok(Answer::NotOwner) => {}
-                        Err(e) => return Err(HallError::Remote(e.to_string())),
+                        Err(e) => {
+                            return Err(HallError::Remote(msg!(
+                                "error-remote",
+                                detail = e.to_string()
+                            )));
+                        }
                     },
                     Err(LinkError::Gone(_)) => self.claim_soon(id),
                     // The owner may have died with the request: if the

@@ -6,6 +6,8 @@ use crate::hall::HallError;
 use crate::hall::events::ClaimRecord;
 use crate::hall::state::RoomState;
 use crate::hall::view::Identity;
+use crate::i18n::Msg;
+use crate::msg;
 use crate::store::StoreError;
 use serde::{Deserialize, Serialize};
 
@@ -55,7 +57,7 @@ pub(crate) enum Command {
     },
     /// An admin closes the room.
     Close {
-        why: String,
+        why: Msg,
     },
 }
 
@@ -77,6 +79,9 @@ pub(crate) enum Answer {
     Refused {
         storage: bool,
         text: String,
+        /// The refusal's message, for the players of the asking node.
+        #[serde(default)]
+        msg: Option<Msg>,
     },
     /// This node does not own the room (any more).
     NotOwner,
@@ -90,15 +95,17 @@ impl Answer {
             Err(e) => Answer::Refused {
                 storage: matches!(e, HallError::Storage(_)),
                 text: e.to_string(),
+                msg: Some(e.msg()),
             },
         }
     }
 
     /// The error a refusal stands for on the sender's side.
-    pub fn error(storage: bool, text: String) -> HallError {
-        match storage {
-            true => HallError::Storage(StoreError::Io(text)),
-            false => HallError::Remote(text),
+    pub fn error(storage: bool, text: String, msg: Option<Msg>) -> HallError {
+        match (storage, msg) {
+            (true, _) => HallError::Storage(StoreError::Io(text)),
+            (false, Some(msg)) => HallError::Remote(msg),
+            (false, None) => HallError::Remote(msg!("error-remote", detail = text)),
         }
     }
 }
@@ -112,7 +119,7 @@ pub(crate) struct Presence {
     pub holders: Vec<(String, u64)>,
     pub next_handle: u64,
     pub idle_since: Option<u64>,
-    pub status: String,
+    pub status: Msg,
 }
 
 impl Presence {
@@ -146,7 +153,7 @@ pub(crate) struct Live {
     pub events: Vec<String>,
     pub presence: Presence,
     /// Why the room closed, once it has.
-    pub closed: Option<String>,
+    pub closed: Option<Msg>,
     /// The address its host created it from (with its first event only,
     /// for the hall-wide count of rooms per address; not logged).
     pub address: Option<std::net::IpAddr>,

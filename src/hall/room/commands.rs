@@ -58,7 +58,7 @@ impl Room {
             }
             Command::Close { why } => {
                 if let Some(hall) = self.hall.upgrade() {
-                    hall.close_room(self, "closed", &why);
+                    hall.close_room(self, "closed", why);
                 }
                 Ok(0)
             }
@@ -82,7 +82,7 @@ impl Room {
             Command::Play { who, text, at } => {
                 let seat = my_turn(&who, s)?;
                 if (s.game_number, s.moves.len()) != at {
-                    return Err(HallError::WrongPhase("the game moved on; look again"));
+                    return Err(HallError::WrongPhase("phase-moved-on"));
                 }
                 let (_, text) = s.game.clone().play_written(&text)?;
                 self.commit(s, Event::Moved { seat: seat.0, text })
@@ -99,7 +99,7 @@ impl Room {
                 )
             }
             Command::NewRound { who } => self.commit(s, Event::Agreed { id: who.id }),
-            _ => Err(HallError::WrongPhase("not a game command")),
+            _ => Err(HallError::WrongPhase("phase-not-a-game-command")),
         }
     }
 
@@ -112,7 +112,7 @@ impl Room {
             Some(Occupant::Cpu { .. }) if waiting => None,
             Some(Occupant::Cpu { .. }) => Some(1),
             Some(Occupant::Human { .. }) => return Err(HallError::SeatTaken),
-            None => return Err(HallError::WrongPhase("the room has no such seat")),
+            None => return Err(HallError::WrongPhase("phase-no-such-seat")),
         };
         let event = Event::SeatCpu {
             seat: seat.0,
@@ -124,7 +124,7 @@ impl Room {
     /// Resigns the seat to move on a same-device table, else the player's.
     fn resign(&self, s: &mut RoomState, who: &Identity) -> Result<(), HallError> {
         if s.phase != Phase::Playing {
-            return Err(HallError::WrongPhase("no game is being played"));
+            return Err(HallError::WrongPhase("phase-no-game"));
         }
         let mine = s.seats_of(&who.id);
         let seat = match s.game.to_move() {
@@ -147,10 +147,10 @@ fn host_only(s: &RoomState, who: &Identity) -> Result<(), HallError> {
 /// The seat to move, if `who` holds it and may move now.
 pub(super) fn my_turn(who: &Identity, s: &RoomState) -> Result<Seat, HallError> {
     if s.phase != Phase::Playing {
-        return Err(HallError::WrongPhase("no game is being played"));
+        return Err(HallError::WrongPhase("phase-no-game"));
     }
     if s.paused() {
-        return Err(HallError::WrongPhase("the game is paused"));
+        return Err(HallError::WrongPhase("phase-paused"));
     }
     let seat = s.game.to_move().ok_or(HallError::NotYourTurn)?;
     if s.seats_of(&who.id).contains(seat) && s.cpu_turn != Some(seat) {

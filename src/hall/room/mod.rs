@@ -9,6 +9,8 @@ use super::state::RoomState;
 use super::view::{Identity, Occupant, Phase, Privacy, RoomView};
 use super::{HallError, HallRef, Shared, lock};
 use crate::cpu::Budget;
+use crate::i18n::Msg;
+use crate::msg;
 use crate::rules::vocab::{self, SeatSet};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -190,7 +192,7 @@ impl Room {
     /// Commits `event` to the room's log (durably) and applies it.
     fn commit(&self, s: &mut RoomState, event: Event) -> Result<(), HallError> {
         if s.closed.is_some() {
-            return Err(HallError::WrongPhase("the room has been closed"));
+            return Err(HallError::WrongPhase("phase-closed"));
         }
         if !self.acts() {
             return Err(HallError::Unreachable);
@@ -424,13 +426,13 @@ impl Room {
     /// Marks the room closed (`why` is what its sessions are told),
     /// publishes that and stops the CPU; its id, code and game id (if it
     /// had a game), or `None` if it was closed already.
-    pub(crate) fn close(&self, why: &str) -> Option<(String, String, Option<String>)> {
+    pub(crate) fn close(&self, why: Msg) -> Option<(String, String, Option<String>)> {
         let ids = {
             let mut s = lock(&self.state);
             if s.closed.is_some() {
                 return None;
             }
-            s.closed = Some(why.to_string());
+            s.closed = Some(why);
             self.publish(&mut s);
             let game = (s.game_number > 0).then(|| s.game_id());
             (s.id.clone(), s.code.clone(), game)
@@ -468,7 +470,7 @@ impl Room {
         let seat = s
             .game
             .to_move()
-            .ok_or(HallError::WrongPhase("the game is over"))?;
+            .ok_or(HallError::WrongPhase("phase-over"))?;
         let text = s.game.clone().play(mv)?;
         self.commit(s, Event::Moved { seat: seat.0, text })
     }
@@ -535,7 +537,7 @@ impl Room {
             s.idle_since.is_some() && s.phase != Phase::Playing
         };
         if let (true, Some(hall)) = (closes, self.hall.upgrade()) {
-            hall.close_room(self, "closed", "everybody left");
+            hall.close_room(self, "closed", msg!("closed-everybody-left"));
         }
         self.schedule();
     }

@@ -203,22 +203,23 @@ impl ShogiGame {
     /// The entering-king declaration (`入玉宣言`, 27-point rule).
     fn declaration(&self) -> Result<Outcome, RulesError> {
         if !self.rules.declaration {
-            return Err(refused("entering-king declaration is off in this room"));
+            return Err(refused("claim-declaration-off"));
         }
         let pos = &self.position;
         let us = pos.side_to_move();
         let camp = Bitboard::promotion_zone(us);
         if !camp.has(pos.king(us)) {
-            return Err(refused("the king is not in the opponent's camp"));
+            return Err(refused("claim-king-not-in-camp"));
         }
         if pos.in_check() {
-            return Err(refused("the king is in check"));
+            return Err(refused("claim-king-in-check"));
         }
         let in_camp = pos.pieces(us) & camp & !Bitboard::from_sq(pos.king(us));
         if in_camp.count() < 10 {
             let n = in_camp.count();
-            return Err(refused(&format!(
-                "{n} pieces in the camp besides the king; 10 are needed"
+            return Err(RulesError::ClaimRefused(crate::msg!(
+                "claim-too-few-pieces",
+                count = n
             )));
         }
         let points = board_points(pos, in_camp) + hand_points(pos, us);
@@ -227,7 +228,11 @@ impl ShogiGame {
             Color::White => 27,
         };
         if points < needed {
-            return Err(refused(&format!("{points} points; {needed} are needed")));
+            return Err(RulesError::ClaimRefused(crate::msg!(
+                "claim-too-few-points",
+                points = points,
+                needed = needed
+            )));
         }
         Ok(win(seat_of(us), EndReason::Declaration))
     }
@@ -239,12 +244,12 @@ impl ShogiGame {
     /// 24 or more draws.
     fn impasse(&self) -> Result<Outcome, RulesError> {
         if !self.rules.impasse {
-            return Err(refused("the 24-point impasse rule is off in this room"));
+            return Err(refused("claim-impasse-off"));
         }
         let pos = &self.position;
         let entered = |c: Color| Bitboard::promotion_zone(c).has(pos.king(c));
         if !entered(Color::Black) || !entered(Color::White) {
-            return Err(refused("both kings must have entered the opponent's camp"));
+            return Err(refused("claim-kings-not-entered"));
         }
         let score = |c: Color| {
             let others = pos.pieces(c) & !Bitboard::from_sq(pos.king(c));
@@ -274,8 +279,9 @@ fn mover_of(start_side: Color, i: usize) -> Color {
     }
 }
 
-fn refused(reason: &str) -> RulesError {
-    RulesError::ClaimRefused(reason.to_string())
+/// A claim refused for the reason the message `key` gives.
+fn refused(key: &'static str) -> RulesError {
+    RulesError::ClaimRefused(crate::i18n::Msg::new(key))
 }
 
 /// Declaration points: rook and bishop (promoted or not) 5, others 1.

@@ -107,7 +107,14 @@ fn seat_line(buf: &mut Buffer, panel: &Panel, y: u16, seat: Seat) {
     if let Some(tag) = tag(&view.game, seat) {
         x = put(buf, area, x + 1, y, &format!("[{tag}]"), theme.alert());
     }
-    put(buf, area, x + 1, y, &who(view, seat, seats), Style::new());
+    put(
+        buf,
+        area,
+        x + 1,
+        y,
+        &who(view, seat, seats, theme),
+        Style::new(),
+    );
 }
 
 #[cfg(test)]
@@ -125,7 +132,7 @@ mod tests {
         assert_eq!(seat_name(Seat(0), Theme::default()), "● Red");
         let ascii = Theme {
             ascii: true,
-            color: true,
+            ..Theme::default()
         };
         assert_eq!(seat_name(Seat(3), ascii), "g Green");
         assert!(seat_name(Seat(2), Theme::default()).chars().count() <= NAME_W);

@@ -19,6 +19,7 @@ use super::text::put;
 use crate::hall::{Occupant, Phase, RoomView};
 use crate::rules::AnyGame;
 use crate::rules::vocab::{Move, Seat, SeatSet, Square};
+use crate::tr;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -150,18 +151,17 @@ fn shows_legal_moves(view: &RoomView) -> bool {
 }
 
 /// Who sits in `seat`, with `(you)` when this session plays that seat alone.
-pub(super) fn who(view: &RoomView, seat: Seat, seats: SeatSet) -> String {
+pub(super) fn who(view: &RoomView, seat: Seat, seats: SeatSet, theme: Theme) -> String {
     let occupant = view
         .seats
         .get(seat.index())
         .cloned()
         .unwrap_or(Occupant::Empty);
-    let you = if seats.contains(seat) && single_seat(seats) {
-        " (you)"
-    } else {
-        ""
-    };
-    format!("{}{you}", occupant.label())
+    let name = theme.text(&occupant.label());
+    match seats.contains(seat) && single_seat(seats) {
+        true => tr!(theme, "occupant-you", name = name),
+        false => name,
+    }
 }
 
 /// `hand: 角 歩2` on row `y`, each kind a click target that picks it for

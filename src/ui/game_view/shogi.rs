@@ -53,6 +53,13 @@ fn player(buf: &mut Buffer, panel: &Panel, y: u16, seat: Seat, hits: &mut Hits) 
     } = *panel;
     let x = turn_arrow(buf, panel, y, seat);
     let x = put(buf, area, x, y, &seat_name(seat, theme), theme.seat(seat));
-    put(buf, area, x + 1, y, &who(view, seat, seats), Style::new());
+    put(
+        buf,
+        area,
+        x + 1,
+        y,
+        &who(view, seat, seats, theme),
+        Style::new(),
+    );
     hand_line(buf, panel, y + 1, seat, hits);
 }

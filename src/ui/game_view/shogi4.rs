@@ -114,7 +114,14 @@ fn player(buf: &mut Buffer, panel: &Panel, y: u16, seat: Seat, hits: &mut Hits) 
     if let Some(tag) = tag(&view.game, seat) {
         x = put(buf, area, x + 1, y, &format!("[{tag}]"), theme.alert());
     }
-    put(buf, area, x + 1, y, &who(view, seat, seats), Style::new());
+    put(
+        buf,
+        area,
+        x + 1,
+        y,
+        &who(view, seat, seats, theme),
+        Style::new(),
+    );
     let x = hand_line(buf, panel, y + 1, seat, hits);
     let n = mates(&view.game)[seat.index() % 4];
     if n > 0 {

@@ -1,0 +1,31 @@
+# Notices on the status line, titles and the size warning.
+
+notice-no-room-selected = No room selected: create one, or type an invite code.
+notice-no-room-to-watch = No room to watch.
+notice-nobody-rated = Nobody is rated in this game yet.
+notice-no-hands = This game has no hands.
+notice-hand-empty = Your hand is empty.
+notice-drop-own-hand = You can drop from your own hand on your turn.
+notice-watching = You are watching this game.
+notice-no-legal-move = That piece has no legal move.
+notice-pick-piece-or-hand = Pick one of your pieces (or Tab to your hand).
+notice-pick-piece = Pick one of your pieces.
+notice-not-legal = Not a legal move.
+notice-name-reserved = That name is the server's own; please choose another.
+notice-room-stays-open = The room stays open.
+notice-no-room-to-close = No room to close.
+notice-confirm-close = Close room { $room } ({ $code })? Its players go back to the lobby.
+notice-resume-code = Your resume code: { $code } (e shows how to come back).
+notice-left-room = You left the room.
+status-move-prompt = Move ({ $example }):
+status-reconnecting = Reconnecting… this server lost its link to the hall; moves wait.
+notice-replaced = You connected again from somewhere else: this session gave its seat to the new one.
+notice-shutdown = The server is shutting down.
+notice-idle-seconds = { $count ->
+    [one] Closed after a second without a key in the lobby. Come back any time.
+   *[other] Closed after { $count } seconds without a key in the lobby. Come back any time.
+}
+notice-idle-minutes = { $count ->
+    [one] Closed after a minute without a key in the lobby. Come back any time.
+   *[other] Closed after { $count } minutes without a key in the lobby. Come back any time.
+}

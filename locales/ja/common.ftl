@@ -1,0 +1,3 @@
+list-separator = 、
+list-and = { $head }と{ $last }
+test-list = { $names }

@@ -1,0 +1,3 @@
+list-separator = {", "}
+list-and = { $head } i { $last }
+test-list = { $names }

@@ -1,0 +1,3 @@
+list-separator = {", "}
+list-and = { $head } at { $last }
+test-list = { $names }
