@@ -20,6 +20,7 @@
 //! `after` of their latest rated game, and [`rebuild`] replays every rated
 //! game in order to recompute them all.
 
+use crate::i18n::Msg;
 use crate::rules::{GameKind, RuleValues};
 use serde::{Deserialize, Serialize};
 use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2_rating_period};
@@ -74,7 +75,31 @@ impl Category {
         }
     }
 
-    /// A title for screens.
+    /// The category's name as the reader's language says it
+    /// (`category-shogi`, …): the leaderboard's title, a profile's lines.
+    pub fn title_msg(self) -> Msg {
+        Msg::new(match self {
+            Category::Shogi => "category-shogi",
+            Category::Shogi4 => "category-shogi4",
+            Category::Shogi4Pairs => "category-shogi4-pairs",
+            Category::Chess4Teams => "category-chess4-teams",
+            Category::Chess4Ffa => "category-chess4-ffa",
+        })
+    }
+
+    /// A short name for a column of a profile's recent games.
+    pub fn short_msg(self) -> Msg {
+        Msg::new(match self {
+            Category::Shogi => "category-short-shogi",
+            Category::Shogi4 => "category-short-shogi4",
+            Category::Shogi4Pairs => "category-short-shogi4-pairs",
+            Category::Chess4Teams => "category-short-chess4-teams",
+            Category::Chess4Ffa => "category-short-chess4-ffa",
+        })
+    }
+
+    /// A title in English (logs and tests; screens show
+    /// [`Category::title_msg`]).
     pub fn title(self) -> &'static str {
         match self {
             Category::Shogi => "Shogi",

@@ -914,8 +914,7 @@ async fn ten_connections_race_for_one_seat_and_strangers_are_refused() {
     for (_, term) in bobs.iter_mut() {
         if term.closed {
             assert!(
-                term.text()
-                    .contains("You connected again from somewhere else"),
+                term.text().contains("You connected again elsewhere"),
                 "{}",
                 term.text()
             );
@@ -941,8 +940,8 @@ async fn ten_connections_race_for_one_seat_and_strangers_are_refused() {
         strangers.spawn(async move {
             let ssh = with_key_seed(addr, "stranger", seed).await;
             let mut term = Term::open_command(&ssh, 80, 24, &command).await;
-            term.wait_text("no room with that code, or it cannot be joined")
-                .await;
+            let refusal = banmen::i18n::Lang::En.t("error-no-entry");
+            term.wait_text(&refusal).await;
             term.wait_text(LOBBY).await;
             (ssh, term)
         });
@@ -1046,5 +1045,115 @@ async fn a_session_idle_in_the_lobby_is_closed_and_a_player_in_a_room_is_not() {
     tokio::time::sleep(Duration::from_millis(1500)).await;
     assert!(!host.closed);
     answered_in(&mut host, b"?", "help").await;
+    server.stop().await;
+}
+
+// 11. The language of exec commands.
+
+/// Runs `command` without a pty on a new channel of `ssh`, after sending
+/// `env` as SSH env requests: stdout, stderr and exit status.
+async fn exec_with_env(
+    ssh: &client::Handle<Client>,
+    env: &[(&str, &str)],
+    command: &[u8],
+) -> Output {
+    let channel = ssh.channel_open_session().await.unwrap();
+    for (name, value) in env {
+        channel.set_env(true, *name, *value).await.unwrap();
+    }
+    channel.exec(true, command.to_vec()).await.unwrap();
+    Output::lossy(read_to_close(channel).await)
+}
+
+/// `--lang` before or after a command, then the player's saved language,
+/// then the client's `LANG`, then English: usage errors and refusals read
+/// in the language chosen; a junk `--lang` is one line, whatever its size.
+#[tokio::test]
+async fn exec_commands_answer_in_the_language_asked_for() {
+    use banmen::hall::settings::Settings;
+    use banmen::i18n::Lang;
+    let (server, hall) = server(|_| {}).await;
+    let ssh = with_key_seed(server.addr, "lang", 30).await;
+    let no_env: &[(&str, &str)] = &[];
+    let terminal = |lang: Lang| format!("banmen: {}\n", lang.t("exec-needs-terminal"));
+
+    // `--lang ja` before and after, `--lang=ja`: Japanese.
+    for command in [
+        "--lang ja join ABC123",
+        "join ABC123 --lang ja",
+        "--lang=ja join ABC",
+    ] {
+        let out = exec_with_env(&ssh, no_env, command.as_bytes()).await;
+        assert_eq!(out.err, terminal(Lang::Ja), "{command}");
+        assert!(out.err.contains("端末が必要です"), "{}", out.err);
+        assert_eq!(out.status, Some(1), "{command}");
+    }
+    let unknown = exec_with_env(&ssh, no_env, b"frobnicate now --lang ja").await;
+    assert!(
+        unknown.err.starts_with("banmen: 不明なコマンドです"),
+        "{}",
+        unknown.err
+    );
+    assert!(unknown.err.contains("使い方: ") && unknown.err.lines().count() == 1);
+    assert_eq!(unknown.status, Some(2));
+    let export = exec_with_env(&ssh, no_env, b"--lang pl export NOPE").await;
+    let expected = Lang::Pl.text(&banmen::hall::HallError::NoSuchGame("NOPE".into()).msg());
+    assert_eq!(export.err, format!("banmen: {expected}\n"));
+    assert!(export.out.is_empty() && export.status == Some(1));
+
+    // No `--lang`: the client's locale (an SSH env request) decides.
+    let japanese = [("LANG", "ja_JP.UTF-8")];
+    let out = exec_with_env(&ssh, &japanese, b"join ABC123").await;
+    assert_eq!(out.err, terminal(Lang::Ja));
+    let out = exec_with_env(&ssh, &japanese, b"join ABC123 --lang en").await;
+    assert_eq!(out.err, terminal(Lang::En), "--lang wins over LANG");
+    let c_locale = [("LANG", "ja_JP.UTF-8"), ("LC_ALL", "C")];
+    let out = exec_with_env(&ssh, &c_locale, b"join ABC123").await;
+    assert_eq!(out.err, "banmen: this needs a terminal: use ssh -t\n");
+
+    // A junk `--lang`: one line, exit status 2, in the language otherwise
+    // chosen; nothing of the junk's escapes comes back.
+    let huge = format!("export g-1 --lang {}", "x".repeat(30_000));
+    for junk in [
+        &b"export g-1 --lang"[..],
+        b"--lang klingon export g-1",
+        b"--lang=ja\x1b[2J\xe2\x80\xae export g-1",
+        huge.as_bytes(),
+    ] {
+        let out = exec_with_env(&ssh, &japanese, junk).await;
+        assert_eq!(out.status, Some(2), "{}", out.err);
+        assert!(out.out.is_empty(), "{:?}", out.out);
+        assert!(
+            out.err.starts_with("banmen: --lang ")
+                && out.err.ends_with('\n')
+                && out.err.lines().count() == 1
+                && !out.err.contains('\x1b')
+                && !out.err.contains('\u{202e}')
+                && out.err.len() < 400,
+            "{:?}",
+            out.err
+        );
+        assert!(
+            out.err.contains("ja（日本語）") || out.err.contains("言語を指定"),
+            "{}",
+            out.err
+        );
+    }
+
+    // A keyed player's saved language wins over the locale, not over
+    // `--lang`.
+    let me = banmen::ssh::keys::key_identity("lang", client_key(30).public_key());
+    hall.save_settings(&me, Settings::for_lang(Lang::Pl))
+        .unwrap();
+    let out = exec_with_env(&ssh, &japanese, b"join ABC123").await;
+    assert_eq!(out.err, terminal(Lang::Pl));
+    let out = exec_with_env(&ssh, &japanese, b"--lang tl join ABC123").await;
+    assert_eq!(out.err, terminal(Lang::Tl));
+
+    // With a pty, `--lang` reaches the session: a join that fails lands
+    // in the lobby, drawn in Japanese (for a player with no saved one).
+    let guest = as_guest(server.addr, "hanako").await;
+    let mut term = Term::open_command(&guest, 80, 24, "join NOSUCH --lang ja").await;
+    term.wait_text(&Lang::Ja.t("lobby-title")).await;
     server.stop().await;
 }

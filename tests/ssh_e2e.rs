@@ -112,7 +112,7 @@ async fn exec_commands_answer_without_a_pty() {
 
     let (out, err, status) = exec(server.addr, "export NOPE").await;
     assert_eq!(out, "");
-    assert!(err.starts_with("banmen: no game with id"), "{err}");
+    assert!(err.starts_with("banmen: No game has the id"), "{err}");
     assert_eq!(err.lines().count(), 1);
     assert!(matches!(status, Some(s) if s != 0), "{status:?}");
 

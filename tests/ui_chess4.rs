@@ -97,13 +97,26 @@ async fn same_device_room_shows_the_cross_board_and_four_seats() {
 }
 
 #[tokio::test]
-async fn f2_shows_ascii_marks() {
+async fn f2_shows_chess_symbols_then_ascii_marks() {
     let hall = Hall::new(1);
     let mut app = same_device(&hall, &[]);
-    app.handle(&InputEvent::Key(KeyEvent {
+    let f2 = InputEvent::Key(KeyEvent {
         key: KeyCode::Function(2),
         modifiers: Modifiers::NONE,
-    }));
+    });
+    app.handle(&f2);
+    // The owner's mark and the chess symbol, one column each.
+    let s = render(&mut app, 80, 24);
+    let text = s.text();
+    assert!(
+        s.row_labelled("1").contains("●♜ ●♞ ●♝ ●♛ ●♚ ●♝ ●♞ ●♜"),
+        "{text}"
+    );
+    assert!(s.row_labelled("2").contains("●♟ ●♟"), "{text}");
+    assert!(s.row_labelled("14").contains("■♜ ■♞ ■♝ ■♚ ■♛"), "{text}");
+    assert!(s.row_labelled("7").starts_with("▲♚ ▲♟"), "{text}");
+    assert!(s.has("> ● Red") && !s.has("●K"), "{text}");
+    app.handle(&f2);
     let s = render(&mut app, 80, 24);
     let text = s.text();
     assert!(

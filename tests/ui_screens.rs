@@ -2,9 +2,11 @@
 //! public API with synthetic termwiz events, against a real `Hall`.
 
 use banmen::hall::view::Entry;
-use banmen::hall::{Hall, RoomSettings};
-use banmen::rules::GameKind;
-use banmen::ui::App;
+use banmen::hall::{Hall, Mode, RoomSettings};
+use banmen::i18n::Lang;
+use banmen::rules::{AnyGame, GameKind, RuleValues};
+use banmen::ui::boards::{self, Marks};
+use banmen::ui::{App, Theme};
 
 mod ui_support;
 use ratatui::Terminal;
@@ -488,9 +490,14 @@ async fn f2_toggles_pieces_and_the_linux_console_gets_ascii() {
         key: KeyCode::Function(2),
         modifiers: Modifiers::NONE,
     });
+    // Kanji, then Western letters (gote's marked v), then ASCII, then kanji.
     app.handle(&f2);
     let s = render(&mut app, 80, 24);
-    assert!(!s.has("玉") && s.has("  K"), "{}", s.text());
+    assert!(!s.has("玉") && s.has("  K") && s.has("v K"), "{}", s.text());
+    assert!(s.has("hand: -") && s.has("☗ sente"), "{}", s.text());
+    app.handle(&f2);
+    let s = render(&mut app, 80, 24);
+    assert!(s.has("  k") && !s.has("v K") && !s.has("☗"), "{}", s.text());
     app.handle(&f2);
     assert!(render(&mut app, 80, 24).has("玉"));
     let mut console = game_app(&hall, "w");
@@ -540,4 +547,129 @@ async fn a_guest_named_by_the_server_is_asked_a_name_before_joining() {
         "{}",
         screen.text()
     );
+}
+
+/// A two-player board with promoted pawns on both sides (gote's tokin on
+/// 5e, sente's on 5g) drawn in `theme` at 48×20, as text lines.
+fn shogi_board(theme: Theme) -> Vec<String> {
+    let sfen = "lnsgkgsnl/1r5b1/pppp1pppp/9/4+p4/9/PPPP+PPPPP/1B5R1/LNSGKGSNL b - 1";
+    let rules = RuleValues::defaults(GameKind::Shogi.rule_specs());
+    let game = AnyGame::new(GameKind::Shogi, &rules, Some(sfen)).expect("sfen");
+    let area = ratatui::layout::Rect::new(0, 0, 48, 20);
+    let mut buf = ratatui::buffer::Buffer::empty(area);
+    boards::render(&mut buf, area, &game, 0, &Marks::default(), theme);
+    text_lines(&buf)
+}
+
+#[test]
+fn each_shogi_style_draws_its_cells() {
+    let has = |lines: &[String], needle: &str| lines.iter().any(|l| l.contains(needle));
+    let kanji = shogi_board(Theme::default());
+    for cell in ["v玉", " 玉", "vと", " と", "v歩", " 歩", "・"] {
+        assert!(has(&kanji, cell), "{cell:?}:\n{}", kanji.join("\n"));
+    }
+    let western = Theme::default().cycle_pieces(GameKind::Shogi);
+    let lines = shogi_board(western);
+    for cell in ["v K", "  K", "v+P", " +P", "v P", "  P", "v R", "  B"] {
+        assert!(has(&lines, cell), "{cell:?}:\n{}", lines.join("\n"));
+    }
+    assert!(
+        !has(&lines, "玉") && !has(&lines, "・"),
+        "{}",
+        lines.join("\n")
+    );
+    let ascii = western.cycle_pieces(GameKind::Shogi4);
+    let lines = shogi_board(ascii);
+    for cell in ["  k", "  K", " +p", " +P", "  p", "  r"] {
+        assert!(has(&lines, cell), "{cell:?}:\n{}", lines.join("\n"));
+    }
+    assert!(!has(&lines, "v"), "{}", lines.join("\n"));
+    // Every style keeps the cells in their columns: the rank letters stay
+    // in the label column on every row.
+    for lines in [kanji, shogi_board(western), shogi_board(ascii)] {
+        let ranks: String = lines[1..]
+            .iter()
+            .filter_map(|l| l.trim_end().chars().last())
+            .collect();
+        assert_eq!(ranks, "abcdefghi", "{}", lines.join("\n"));
+    }
+}
+
+/// A same-device room of `kind` that alice plays; in Japanese with `ja`.
+fn table(hall: &Hall, kind: GameKind, ja: bool) -> App {
+    let mut settings = RoomSettings::new(kind);
+    settings.mode = Mode::SameDevice;
+    let handle = hall.create_room(&me("alice"), settings).expect("room");
+    let code = handle.view().code.clone();
+    let mut app = App::new(hall.clone(), me("alice"), Entry::Join(code), address());
+    if ja {
+        app.use_locale(Some(Lang::Ja));
+    }
+    app
+}
+
+/// Japanese takes two cells a character: at 80×24 and 60×20 the side
+/// panel's words, the board's cells and the key hints still fit.
+#[tokio::test]
+async fn japanese_game_screens_fit_80x24_and_60x20() {
+    let hall = Hall::new(1);
+    for kind in GameKind::HALL {
+        let mut ja = table(&hall, kind, true);
+        let mut en = table(&hall, kind, false);
+        for (w, h) in [(80, 24), (60, 20)] {
+            let s = render(&mut ja, w, h);
+            let text = s.text();
+            // Whose turn, whole.
+            let turn = s.line_of("の手番").expect("the turn line");
+            assert!(
+                s.lines[turn].trim_end().ends_with("の手番"),
+                "{kind} {w}x{h}:\n{text}"
+            );
+            if kind != GameKind::Chess4 {
+                assert!(s.has("持駒: なし"), "{kind} {w}x{h}:\n{text}");
+            }
+            // At 80 columns the last key hint is drawn: none was dropped
+            // (at 60 the bar keeps the first ones, in English too).
+            let hints = &s.lines[usize::from(h) - 1];
+            assert!(w < 80 || hints.contains("Esc"), "{kind} {w}x{h}: {hints}");
+            // The board, labels and all, is cell for cell the English
+            // one: no wide character moved a cell.
+            let board_w = match (kind, w) {
+                (GameKind::Chess4, _) => 45,
+                (_, 80) => 48,
+                _ => 39,
+            };
+            let english = render(&mut en, w, h);
+            for y in 1..usize::from(h) - 3 {
+                assert_eq!(
+                    s.cells[y][..board_w],
+                    english.cells[y][..board_w],
+                    "{kind} {w}x{h} row {y}:\n{text}\n{}",
+                    english.text()
+                );
+            }
+        }
+        if kind == GameKind::Shogi {
+            assert!(render(&mut ja, 80, 24).has("玉"), "kanji for Japanese");
+        }
+    }
+}
+
+/// The waiting room in Japanese at 60×20: each note whole.
+#[tokio::test]
+async fn the_japanese_waiting_room_fits_60x20() {
+    let hall = Hall::new(1);
+    let mut app = lobby_app(&hall, "alice");
+    app.use_locale(Some(Lang::Ja));
+    chars(&mut app, "cc");
+    let s = render(&mut app, 60, 20);
+    let text = s.text();
+    for whole in [
+        "招待コード: ",
+        "友だちはこのコマンドで参加:",
+        "s で今すぐ開始（空いた席には CPU が入ります）。",
+        "席の番号で CPU を置き、もう一度押すと強くなります。",
+    ] {
+        assert!(s.has(whole), "{whole}:\n{text}");
+    }
 }

@@ -85,10 +85,17 @@ fn flipped_kings_and_ownerless_pieces_look_different() {
         s.text()
     );
     assert!(!s.has("E玉◀"));
+    let western = Theme::default().cycle_pieces(GameKind::Shogi4);
+    let s = board_lines(western);
+    assert!(
+        s.has("E Kx") && s.has("- P◀") && s.has("S K▲") && s.has("N R▼"),
+        "{}",
+        s.text()
+    );
+    assert!(!s.has("玉") && !s.has("・"), "{}", s.text());
     let ascii = Theme {
-        ascii: true,
         color: false,
-        ..Theme::default()
+        ..western.cycle_pieces(GameKind::Shogi)
     };
     let s = board_lines(ascii);
     assert!(

@@ -10,7 +10,7 @@ error-no-entry = No room has that code, or it cannot be joined.
 error-too-many-attempts = Too many attempts; wait { $seconds } s.
 error-bad-format = Unknown export format { $format } (this game has { $formats }).
 error-no-such-code = No seat has that resume code.
-error-storage = The change was not saved: the server's storage did not answer. Try again in a moment.
+error-storage = Not saved: the server's storage did not answer. Try again in a moment.
 error-replay = The room's log does not replay: { $detail }
 error-rooms-per-player = { $count ->
     [one] You have { $count } room open; finish or resign it, or wait for it to end.
@@ -36,7 +36,7 @@ phase-no-such-seat = The room has no such seat.
 phase-id-taken = That room id is taken; try again.
 
 rules-not-a-move = { $text } is not a move (like { $example }).
-rules-illegal-move = { $text } is not a legal move here.
+rules-illegal-move = { $text } is not legal here.
 rules-bad-position = The position does not read: { $detail }
 rules-no-such-claim = This game has no such claim.
 rules-unknown-game = Unknown game { $name }; the games are { $games }.

@@ -19,7 +19,7 @@ notice-resume-code = Your resume code: { $code } (e shows how to come back).
 notice-left-room = You left the room.
 status-move-prompt = Move ({ $example }):
 status-reconnecting = Reconnecting… this server lost its link to the hall; moves wait.
-notice-replaced = You connected again from somewhere else: this session gave its seat to the new one.
+notice-replaced = You connected again elsewhere: this session gave its seat to the new one.
 notice-shutdown = The server is shutting down.
 notice-idle-seconds = { $count ->
     [one] Closed after a second without a key in the lobby. Come back any time.
@@ -29,3 +29,37 @@ notice-idle-minutes = { $count ->
     [one] Closed after a minute without a key in the lobby. Come back any time.
    *[other] Closed after { $count } minutes without a key in the lobby. Come back any time.
 }
+
+title-help = help
+title-export = export
+title-settings = settings
+title-welcome = welcome
+title-lobby = lobby
+title-create = create a room
+title-admin = admin
+title-ratings = ratings
+too-small = Please make the window larger
+too-small-size = (at least { $min }; now { $now })
+
+lobby-title = Open public rooms
+lobby-col-game = game
+lobby-col-seats = seats
+lobby-col-host = host
+lobby-col-phase = phase
+lobby-col-rules = rules
+lobby-empty = No open rooms yet: press c to create one or p for quick play.
+lobby-invite-code = Invite code (i):
+lobby-quick-play = Quick play:
+
+settings-title = Settings
+settings-language = Language
+settings-shogi-pieces = Shogi pieces
+settings-chess-pieces = Chess pieces
+settings-saved-with-key = Kept with your SSH key: the same on every connection.
+settings-guest = Kept for this session (a guest's settings are not saved).
+settings-keys = ↑↓ choose a row, ←→ change it, Esc when done.
+style-kanji = kanji
+style-western = Western
+style-ascii = ASCII
+style-letters = letters
+style-symbols = symbols

@@ -28,6 +28,7 @@ pub mod names;
 mod quota;
 pub mod ranked;
 pub mod room;
+pub mod settings;
 mod state;
 pub mod view;
 

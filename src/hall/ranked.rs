@@ -331,15 +331,16 @@ fn places(s: &RoomState) -> Option<Vec<u8>> {
 /// "Ratings: alice 1662 (+162), bob 1338 (-162)." (short: it follows the
 /// result on an 80-column status line).
 fn changes(game: &RatedGame) -> Arg {
-    let parts: Vec<Arg> = game
+    // Names and figures: one list, the same in every language.
+    let parts: Vec<String> = game
         .entrants
         .iter()
         .map(|e| {
             let (after, change) = (e.after.value_text(), e.after.change_from(&e.before));
-            format!("{} {after} ({change})", e.name).into()
+            format!("{} {after} ({change})", e.name)
         })
         .collect();
-    Arg::List(parts)
+    Arg::Text(parts.join(", "))
 }
 
 /// `id`'s result in `game`, if they played it, as `viewer` sees it.

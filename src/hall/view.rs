@@ -34,6 +34,16 @@ pub enum Privacy {
     Private,
 }
 
+impl Privacy {
+    /// The choice as the room-setup form says it.
+    pub fn label(self) -> Msg {
+        match self {
+            Privacy::Public => msg!("setup-public"),
+            Privacy::Private => msg!("setup-private"),
+        }
+    }
+}
+
 /// The turn time limit a host sets; when it runs out the CPU plays the move.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -56,12 +66,11 @@ impl TimeLimit {
         }
     }
 
-    /// Short text for menus: `none`, `30 s`, `60 s`.
-    pub fn label(self) -> &'static str {
-        match self {
-            TimeLimit::None => "none",
-            TimeLimit::Seconds30 => "30 s",
-            TimeLimit::Seconds60 => "60 s",
+    /// Short text for menus: `none`, `30 s`, `60 s` in English.
+    pub fn label(self) -> Msg {
+        match self.seconds() {
+            None => msg!("time-none"),
+            Some(seconds) => msg!("time-seconds", seconds = seconds),
         }
     }
 }
@@ -78,6 +87,17 @@ pub enum Mode {
     VsComputer,
 }
 
+impl Mode {
+    /// The mode as the room-setup form says it.
+    pub fn label(self) -> Msg {
+        match self {
+            Mode::Online => msg!("mode-online"),
+            Mode::SameDevice => msg!("mode-same-device"),
+            Mode::VsComputer => msg!("mode-vs-computer"),
+        }
+    }
+}
+
 /// What a room does while a seated player is away (docs/rules.md §4).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -89,11 +109,11 @@ pub enum AwayPolicy {
 }
 
 impl AwayPolicy {
-    /// Short text for menus.
-    pub fn label(self) -> &'static str {
+    /// Short text for menus (`CPU plays`, `wait` in English).
+    pub fn label(self) -> Msg {
         match self {
-            AwayPolicy::Cpu => "CPU plays",
-            AwayPolicy::Wait => "wait",
+            AwayPolicy::Cpu => msg!("away-cpu"),
+            AwayPolicy::Wait => msg!("away-wait"),
         }
     }
 }
@@ -148,27 +168,37 @@ impl RoomSettings {
         }
     }
 
-    /// A one-line summary of the rules that differ from the defaults.
-    pub fn rules_summary(&self) -> String {
+    /// A one-line summary of the rules that differ from the defaults,
+    /// ranked or not and the time limit, for each reader to see in their
+    /// language (`standard rules`, `handicap=bishop, move-limit=200 ·
+    /// ranked · 30 s/turn` in English).
+    pub fn rules_summary(&self) -> Msg {
         let specs = self.kind.rule_specs();
-        let changed: Vec<String> = self
+        let changed: Vec<Msg> = self
             .rules
             .iter()
-            .filter(|(name, value)| specs.iter().any(|s| s.name == *name && s.default != *value))
-            .map(|(name, value)| format!("{name}={value}"))
+            .filter_map(|(name, value)| {
+                let spec = specs
+                    .iter()
+                    .find(|s| s.name == name && s.default != value)?;
+                let value = spec.value_msg(value);
+                Some(msg!("summary-rule", rule = spec.label(), value = value))
+            })
             .collect();
-        let mut parts = vec![if changed.is_empty() {
-            "standard rules".to_string()
-        } else {
-            changed.join(", ")
-        }];
+        let rules = changed
+            .into_iter()
+            .rev()
+            .reduce(|rest, first| msg!("summary-rules", first = first, rest = rest));
+        let mut parts = vec![rules.unwrap_or_else(|| msg!("summary-standard"))];
         if self.ranked {
-            parts.push("ranked".to_string());
+            parts.push(msg!("summary-ranked"));
         }
-        if let Some(s) = self.time_limit.seconds() {
-            parts.push(format!("{s} s/turn"));
+        if let Some(seconds) = self.time_limit.seconds() {
+            parts.push(msg!("summary-time", seconds = seconds));
         }
-        parts.join(" · ")
+        let all = parts.into_iter().rev();
+        all.reduce(|rest, first| msg!("summary-parts", first = first, rest = rest))
+            .unwrap_or_default()
     }
 }
 
@@ -231,7 +261,16 @@ pub enum Phase {
 }
 
 impl Phase {
-    /// The phase as a word (the lobby's list, the admins' reports).
+    /// The phase as a word in the reader's language (the lobby's list).
+    pub fn label(self) -> Msg {
+        match self {
+            Phase::Waiting => msg!("state-waiting"),
+            Phase::Playing => msg!("state-playing"),
+            Phase::Finished => msg!("state-finished"),
+        }
+    }
+
+    /// The phase as an English word (the admins' reports, the journal).
     pub fn word(self) -> &'static str {
         match self {
             Phase::Waiting => "waiting",
@@ -317,8 +356,8 @@ pub struct RoomSummary {
     pub id: String,
     /// The game.
     pub kind: GameKind,
-    /// The rules in one line.
-    pub rules: String,
+    /// The rules in one line ([`RoomSettings::rules_summary`]).
+    pub rules: Msg,
     /// Seats taken by people or CPU.
     pub taken: usize,
     /// Seats in all.

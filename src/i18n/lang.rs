@@ -49,25 +49,50 @@ impl Lang {
         }
     }
 
-    /// The language an SSH client's environment asks for: `LC_ALL`, then
-    /// `LC_MESSAGES`, then `LANG`, as the C library reads them; the first
-    /// one set decides, even to a language the hall lacks (English then).
-    pub fn from_env<'a>(get: impl Fn(&str) -> Option<&'a str>) -> Option<Lang> {
-        ["LC_ALL", "LC_MESSAGES", "LANG"]
-            .into_iter()
-            .find_map(|name| get(name).filter(|v| !v.is_empty()))
-            .and_then(Lang::parse)
-    }
-
-    /// The piece style players of this language expect; see [`Pieces`].
+    /// The piece style players of this language expect; see [`Pieces`]
+    /// (English keeps kanji, which the hall has always shown).
     pub fn default_pieces(self) -> Pieces {
         match self {
-            Lang::Ja => Pieces::default(),
-            _ => Pieces {
+            Lang::En | Lang::Ja => Pieces::default(),
+            Lang::Pl | Lang::Tl => Pieces {
                 shogi: ShogiStyle::Western,
                 chess: ChessStyle::Letters,
             },
         }
+    }
+}
+
+/// The locale variables an SSH client sent (`env` requests), as far as
+/// they choose a language: `LC_ALL`, then `LC_MESSAGES`, then `LANG`, as
+/// the C library reads them. The first one set decides, even for a
+/// language the hall lacks (English then). Only the parsed language is
+/// kept, so a client sending many or huge values costs nothing.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ClientLocale {
+    /// Per variable, in the order above: `None` if not sent, else what it
+    /// names (`None` inside for an unknown or odd value).
+    sent: [Option<Option<Lang>>; 3],
+}
+
+impl ClientLocale {
+    /// The variables read, in the order they decide.
+    pub const NAMES: [&'static str; 3] = ["LC_ALL", "LC_MESSAGES", "LANG"];
+
+    /// Records one variable; `false` if it is not a locale variable (the
+    /// request is then refused, as OpenSSH's server refuses what its
+    /// `AcceptEnv` does not list).
+    pub fn set(&mut self, name: &str, value: &str) -> bool {
+        let Some(i) = Self::NAMES.iter().position(|n| *n == name) else {
+            return false;
+        };
+        // An empty variable counts as unset, as for the C library.
+        self.sent[i] = (!value.is_empty()).then(|| Lang::parse(value));
+        true
+    }
+
+    /// The language the client asks for, if any.
+    pub fn lang(&self) -> Option<Lang> {
+        self.sent.iter().find_map(|sent| *sent).flatten()
     }
 }
 
@@ -148,13 +173,35 @@ mod tests {
         assert_eq!(Lang::parse(&format!("ja_{}", "X".repeat(100))), None);
     }
 
+    fn locale(vars: &[(&str, &str)]) -> ClientLocale {
+        let mut locale = ClientLocale::default();
+        for (name, value) in vars {
+            locale.set(name, value);
+        }
+        locale
+    }
+
     #[test]
     fn lc_all_wins_over_lang() {
-        let env = [("LANG", "pl_PL.UTF-8"), ("LC_ALL", "ja_JP.UTF-8")];
-        let get = |name: &str| env.iter().find(|(n, _)| *n == name).map(|(_, v)| *v);
-        assert_eq!(Lang::from_env(get), Some(Lang::Ja));
-        let c = [("LANG", "ja_JP.UTF-8"), ("LC_ALL", "C")];
-        let get = |name: &str| c.iter().find(|(n, _)| *n == name).map(|(_, v)| *v);
-        assert_eq!(Lang::from_env(get), None, "LC_ALL=C asks for English");
+        let both = locale(&[("LANG", "pl_PL.UTF-8"), ("LC_ALL", "ja_JP.UTF-8")]);
+        assert_eq!(both.lang(), Some(Lang::Ja));
+        let c = locale(&[("LANG", "ja_JP.UTF-8"), ("LC_ALL", "C")]);
+        assert_eq!(c.lang(), None, "LC_ALL=C asks for English");
+        let empty = locale(&[("LANG", "tl_PH.UTF-8"), ("LC_ALL", "")]);
+        assert_eq!(empty.lang(), Some(Lang::Tl), "an empty LC_ALL is unset");
+        let messages = locale(&[("LANG", "en_US.UTF-8"), ("LC_MESSAGES", "pl_PL")]);
+        assert_eq!(messages.lang(), Some(Lang::Pl));
+    }
+
+    #[test]
+    fn other_variables_are_refused() {
+        let mut locale = ClientLocale::default();
+        assert!(!locale.set("PATH", "/bin"));
+        assert!(
+            !locale.set("LC_CTYPE", "ja_JP.UTF-8"),
+            "only messages choose"
+        );
+        assert!(locale.set("LANG", &"x".repeat(100_000)));
+        assert_eq!(locale.lang(), None);
     }
 }

@@ -12,7 +12,7 @@
 mod lang;
 mod msg;
 
-pub use lang::{ChessStyle, Lang, Pieces, ShogiStyle};
+pub use lang::{ChessStyle, ClientLocale, Lang, Pieces, ShogiStyle};
 pub use msg::{Arg, Msg};
 
 use crate::msg;

@@ -44,7 +44,29 @@ impl GameKind {
         }
     }
 
-    /// The game's name for people: what menus and titles show.
+    /// The game's name for people, as the reader's language says it
+    /// (`game-shogi`, `game-shogi4`, `game-chess4`): what menus and titles
+    /// show.
+    pub fn title_msg(self) -> Msg {
+        Msg::new(match self {
+            GameKind::Shogi => "game-shogi",
+            GameKind::Shogi4 => "game-shogi4",
+            GameKind::Chess4 => "game-chess4",
+        })
+    }
+
+    /// The game's short name for narrow columns (the lobby's list: seven
+    /// cells at most), as the reader's language says it.
+    pub fn name_msg(self) -> Msg {
+        Msg::new(match self {
+            GameKind::Shogi => "game-short-shogi",
+            GameKind::Shogi4 => "game-short-shogi4",
+            GameKind::Chess4 => "game-short-chess4",
+        })
+    }
+
+    /// The game's name for people in English (logs, the journal, tests);
+    /// screens show [`GameKind::title_msg`].
     pub fn title(self) -> &'static str {
         match self {
             GameKind::Shogi => "shogi",

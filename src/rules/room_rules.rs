@@ -4,6 +4,8 @@
 //! storage all go through this one table.
 
 use super::RulesError;
+use crate::i18n::Msg;
+use crate::msg;
 use std::collections::BTreeMap;
 
 /// The values a rule accepts.
@@ -20,10 +22,15 @@ pub enum Choices {
 /// One room rule a host may set.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct RuleSpec {
-    /// The name used in `--rule NAME=VALUE`, storage and the UI.
+    /// The name used in `--rule NAME=VALUE` and storage; the screens show
+    /// [`RuleSpec::label`] (`rule-<name>` in the catalogs).
     pub name: &'static str,
-    /// A one-line description for the room-setup screen.
+    /// The rule explained in one line, in English (for docs and tests; the
+    /// catalog's English text under `about_key` says the same).
     pub about: &'static str,
+    /// The catalog key of the one-line explanation the room-setup screen
+    /// shows (`rule-<name>-about`, or a game's own where games differ).
+    pub about_key: &'static str,
     /// What values it accepts.
     pub choices: Choices,
     /// The value when the host sets nothing.
@@ -34,6 +41,7 @@ pub struct RuleSpec {
 pub const SHOW_LEGAL_MOVES: RuleSpec = RuleSpec {
     name: "show-legal-moves",
     about: "mark the legal destinations of the picked piece",
+    about_key: "rule-show-legal-moves-about",
     choices: Choices::OnOff,
     default: "on",
 };
@@ -42,11 +50,37 @@ pub const SHOW_LEGAL_MOVES: RuleSpec = RuleSpec {
 pub const ROTATE_FIRST_PLAYER: RuleSpec = RuleSpec {
     name: "rotate-first-player",
     about: "each new game the first turn moves one seat clockwise",
+    about_key: "rule-rotate-first-player-about",
     choices: Choices::OnOff,
     default: "on",
 };
 
 impl RuleSpec {
+    /// The rule's name as the reader's language says it (`rule-<name>`).
+    pub fn label(&self) -> Msg {
+        Msg::new(format!("rule-{}", self.name))
+    }
+
+    /// The rule explained in one line (its `about_key`).
+    pub fn about_msg(&self) -> Msg {
+        Msg::new(self.about_key)
+    }
+
+    /// One of the rule's values as the reader's language says it: `on`
+    /// and `off` (`choice-on`, `choice-off`), `none` (`choice-none`), a
+    /// count as it is, a word of a one-of rule as `rule-<name>-<value>`
+    /// (its meaning depends on the rule: the handicap `none` is an even
+    /// game).
+    pub fn value_msg(&self, value: &str) -> Msg {
+        match self.choices {
+            Choices::OnOff if value == "on" => msg!("choice-on"),
+            Choices::OnOff => msg!("choice-off"),
+            Choices::OneOf(_) => Msg::new(format!("rule-{}-{value}", self.name)),
+            Choices::NoneOrCount if value == "none" => msg!("choice-none"),
+            Choices::NoneOrCount => msg!("choice-count", count = value),
+        }
+    }
+
     /// Whether `value` is one of the rule's values.
     fn accepts(&self, value: &str) -> bool {
         match self.choices {
@@ -163,16 +197,55 @@ mod tests {
         RuleSpec {
             name: "flag",
             about: "a flag",
+            about_key: "rule-flag-about",
             choices: Choices::OnOff,
             default: "on",
         },
         RuleSpec {
             name: "limit",
             about: "a limit",
+            about_key: "rule-limit-about",
             choices: Choices::NoneOrCount,
             default: "none",
         },
     ];
+
+    /// Whether the catalog text `source` defines `key`.
+    fn defined(source: &str, key: &str) -> bool {
+        source
+            .lines()
+            .any(|l| l.split_once('=').is_some_and(|(k, _)| k.trim_end() == key))
+    }
+
+    #[test]
+    fn every_rule_its_explanation_and_its_values_are_in_every_catalog() {
+        use crate::i18n::{Lang, sources};
+        use crate::rules::GameKind;
+        for (lang, source) in sources() {
+            for kind in GameKind::ALL {
+                for spec in kind.rule_specs() {
+                    let mut keys = vec![spec.label().key, spec.about_msg().key];
+                    let values: Vec<&str> = match spec.choices {
+                        Choices::OnOff => vec!["on", "off"],
+                        Choices::OneOf(words) => words.to_vec(),
+                        Choices::NoneOrCount => vec!["none", "200"],
+                    };
+                    keys.extend(values.iter().map(|v| spec.value_msg(v).key));
+                    for key in keys {
+                        assert!(defined(source, &key), "{}: no {key}", lang.code());
+                    }
+                    if lang == Lang::En {
+                        assert_eq!(Lang::En.text(&spec.about_msg()), spec.about);
+                        // English says the words of `--rule NAME=VALUE`.
+                        assert_eq!(Lang::En.text(&spec.label()), spec.name);
+                        for value in values {
+                            assert_eq!(Lang::En.text(&spec.value_msg(value)), value);
+                        }
+                    }
+                }
+            }
+        }
+    }
 
     #[test]
     fn defaults_settings_and_errors() {

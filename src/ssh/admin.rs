@@ -6,15 +6,20 @@
 
 use super::exec::{AdminCommand, LogsArgs};
 use super::output::{end_channel, send_or_give_up};
+use crate::hall::admin::{HallStats, RoomReport};
 use crate::hall::journal::{JournalError, LogLine, LogQuery, parse_since};
 use crate::hall::{Hall, HallError};
+use crate::i18n::Lang;
+use crate::msg;
 use crate::store::StoreError;
 use russh::ChannelWriteHalf;
 use russh::server::Msg;
 use thiserror::Error;
 use tokio::sync::{mpsc, watch};
+use unicode_width::UnicodeWidthStr;
 
-/// Why an admin command failed.
+/// Why an admin command failed. Its words are in the catalogs
+/// ([`AdminError::msg`]); `Display` gives the English ones, for logs.
 #[derive(Debug, Error)]
 pub enum AdminError {
     /// The hall refused (no such room) or failed (storage).
@@ -28,31 +33,50 @@ pub enum AdminError {
     LogsStreams,
 }
 
+impl AdminError {
+    /// What to tell the admin, in any language.
+    pub fn msg(&self) -> crate::i18n::Msg {
+        match self {
+            AdminError::Hall(e) => e.msg(),
+            AdminError::Since(JournalError::BadSince(since)) => {
+                msg!("exec-bad-since", since = format!("{since:?}"))
+            }
+            AdminError::Since(e) => msg!("exec-journal-failed", detail = e.to_string()),
+            AdminError::LogsStreams => msg!("exec-internal-error", detail = self.to_string()),
+        }
+    }
+}
+
 /// Lines sent in one SSH data message at most (fewer messages, and the
 /// queue of read lines never grows past the hall's read-ahead).
 const BATCH: usize = 64;
 
-/// Answers `rooms`, `close` and `stats` for the admin named `admin`
-/// (`connections` is the server's count). `logs` streams instead: see
-/// [`stream_logs`].
-pub fn answer(hall: &Hall, command: &AdminCommand, admin: &str) -> Result<String, AdminError> {
+/// Answers `rooms`, `close` and `stats` for the admin named `admin`, the
+/// text for people in `lang` (JSON is data: the same in every language).
+/// `logs` streams instead: see [`stream_logs`].
+pub fn answer(
+    hall: &Hall,
+    command: &AdminCommand,
+    admin: &str,
+    lang: Lang,
+) -> Result<String, AdminError> {
     match command {
         AdminCommand::Rooms(json) => {
             let rooms = hall.rooms_report();
             let lines: Vec<String> = match json {
                 true => rooms.iter().map(to_json).collect(),
-                false if rooms.is_empty() => vec!["no rooms".to_string()],
-                false => rooms.iter().map(|r| r.line()).collect(),
+                false if rooms.is_empty() => vec![lang.t("exec-admin-no-rooms")],
+                false => rooms.iter().map(|r| room_line(r, lang)).collect(),
             };
             Ok(lines.join("\n"))
         }
         AdminCommand::Close(room) => {
             let done = hall.close_by_admin(room, admin)?;
             tracing::info!(%admin, %room, "an admin closed a room");
-            Ok(crate::i18n::Lang::En.text(&done))
+            Ok(lang.text(&done))
         }
         AdminCommand::Stats(true) => Ok(to_json(&hall.stats())),
-        AdminCommand::Stats(false) => Ok(hall.stats().text()),
+        AdminCommand::Stats(false) => Ok(stats_text(&hall.stats(), lang)),
         AdminCommand::RebuildRatings => {
             let done = hall.rebuild_ratings()?;
             tracing::info!(%admin, "{done}");
@@ -64,6 +88,116 @@ pub fn answer(hall: &Hall, command: &AdminCommand, admin: &str) -> Result<String
 
 fn to_json(value: &impl serde::Serialize) -> String {
     serde_json::to_string(value).unwrap_or_default()
+}
+
+/// `text` padded with spaces to `width` terminal columns.
+fn pad(text: &str, width: usize) -> String {
+    let fill = width.saturating_sub(text.width());
+    format!("{text}{}", " ".repeat(fill))
+}
+
+/// A room's phase in `lang` (the report's word if it is none of the
+/// three), padded to the widest of the three.
+fn phase(word: &str, lang: Lang) -> String {
+    const PHASES: [(&str, &str); 3] = [
+        ("waiting", "exec-admin-phase-waiting"),
+        ("playing", "exec-admin-phase-playing"),
+        ("finished", "exec-admin-phase-finished"),
+    ];
+    let widest = PHASES.iter().map(|(_, key)| lang.t(key).width()).max();
+    let shown = match PHASES.iter().find(|(w, _)| *w == word) {
+        Some((_, key)) => lang.t(key),
+        None => word.to_string(),
+    };
+    pad(&shown, widest.unwrap_or(0))
+}
+
+/// One room as `rooms` prints it: id, code, game, phase, game id and
+/// moves in aligned columns, then the seats, watchers and last activity.
+pub fn room_line(report: &RoomReport, lang: Lang) -> String {
+    let seats: Vec<String> = report
+        .seats
+        .iter()
+        .map(|s| format!("{}={}", s.seat, s.who))
+        .collect();
+    let room = format!(
+        "{} {} {:<6} {} {:<9}",
+        report.id,
+        report.code,
+        report.game,
+        phase(&report.phase, lang),
+        report.game_id.as_deref().unwrap_or("-"),
+    );
+    lang.text(&msg!(
+        "exec-admin-room",
+        room = room,
+        moves_shown = format!("{:>4}", report.moves),
+        moves = report.moves,
+        seats = seats.join(", "),
+        watchers = report.spectators,
+        last = crate::hall::journal::rfc3339(report.last_activity),
+    ))
+}
+
+/// The hall's figures as `stats` prints them, one per line.
+pub fn stats_text(stats: &HallStats, lang: Lang) -> String {
+    let mut lines = vec![
+        lang.text(&msg!(
+            "exec-admin-stats-connections",
+            connections = stats.connections,
+            sessions = stats.sessions,
+        )),
+        lang.text(&msg!(
+            "exec-admin-stats-rooms",
+            rooms = stats.rooms,
+            waiting = stats.waiting,
+            playing = stats.playing,
+            finished = stats.finished,
+        )),
+        lang.text(&msg!(
+            "exec-admin-stats-cpu",
+            threads = stats.cpu_threads,
+            busy = stats.cpu_busy,
+            queued = stats.cpu_queued,
+        )),
+        lang.text(&msg!(
+            "exec-admin-stats-uptime",
+            uptime = uptime(stats.uptime_s, lang)
+        )),
+    ];
+    if let Some((node, owned)) = &stats.node {
+        lines.push(lang.text(&msg!("exec-admin-stats-node", node = node, owned = *owned)));
+    }
+    let mut text = lines.join("\n");
+    text.push('\n');
+    text
+}
+
+/// A time up in `lang`: minutes and seconds, hours, minutes and seconds,
+/// or days, hours and minutes.
+fn uptime(seconds: u64, lang: Lang) -> String {
+    let (days, hours) = (seconds / 86_400, seconds / 3600 % 24);
+    let (minutes, seconds) = (seconds / 60 % 60, seconds % 60);
+    let text = match (days, hours) {
+        (0, 0) => msg!(
+            "exec-admin-uptime-minutes",
+            minutes = minutes,
+            seconds = seconds
+        ),
+        (0, _) => msg!(
+            "exec-admin-uptime-hours",
+            hours = hours,
+            minutes = minutes,
+            seconds = seconds
+        ),
+        _ => msg!(
+            "exec-admin-uptime-days",
+            days = days,
+            hours = hours,
+            minutes = minutes
+        ),
+    };
+    lang.text(&text)
 }
 
 /// The query `args` ask for, with `--since` read against the hall's clock.
@@ -94,8 +228,9 @@ pub struct StreamIo {
 
 /// Streams the journal lines of `query` (JSON lines when `json`), then
 /// ends the channel: status 0 when the stream ended (or the admin stopped
-/// following), 1 after a read error.
-pub async fn stream_logs(hall: Hall, query: LogQuery, json: bool, mut io: StreamIo) {
+/// following), 1 after a read error (said in `lang`; the lines themselves
+/// are the journal's, in English).
+pub async fn stream_logs(hall: Hall, query: LogQuery, json: bool, lang: Lang, mut io: StreamIo) {
     let mut lines = hall.journal(query);
     let mut status = 0;
     loop {
@@ -107,7 +242,8 @@ pub async fn stream_logs(hall: Hall, query: LogQuery, json: bool, mut io: Stream
                     return;
                 }
                 if let Some(error) = error {
-                    let message = format!("banmen: reading the journal failed: {error}\n");
+                    let why = crate::tr!(lang, "exec-journal-failed", detail = error.to_string());
+                    let message = format!("banmen: {why}\n");
                     let _ = io.write.extended_data_bytes(1, message.into_bytes()).await;
                     status = 1;
                     break;

@@ -26,7 +26,12 @@ pub trait SessionApp: Send + 'static {
     /// A message in the player's language (the words printed on their
     /// terminal as the session ends).
     fn say(&self, msg: &Msg) -> String {
-        crate::i18n::Lang::En.text(msg)
+        self.lang().text(msg)
+    }
+    /// The player's language (for the screen-size notes the session draws
+    /// itself).
+    fn lang(&self) -> crate::i18n::Lang {
+        crate::i18n::Lang::En
     }
     /// A line to leave on the player's restored terminal when the app
     /// ends the session itself (e.g. why it was closed).
@@ -36,6 +41,9 @@ pub trait SessionApp: Send + 'static {
     /// The client's `TERM` (from the pty request), to pick defaults the
     /// terminal can show.
     fn adapt_to_terminal(&mut self, _term: &str) {}
+    /// The language the client's locale asks for (`LANG` and `LC_*`
+    /// sent with `SendEnv`), to use unless the player saved another.
+    fn use_locale(&mut self, _locale: Option<crate::i18n::Lang>) {}
     /// Whether the player is in the lobby (where a long idle closes the
     /// session; in a room the seat rules apply instead).
     fn in_lobby(&self) -> bool {
@@ -78,8 +86,8 @@ impl SessionApp for crate::ui::App {
         crate::ui::App::notice(self, text);
     }
 
-    fn say(&self, msg: &Msg) -> String {
-        crate::ui::App::say(self, msg)
+    fn lang(&self) -> crate::i18n::Lang {
+        crate::ui::App::lang(self)
     }
 
     fn farewell(&self) -> Option<String> {
@@ -88,6 +96,10 @@ impl SessionApp for crate::ui::App {
 
     fn adapt_to_terminal(&mut self, term: &str) {
         crate::ui::App::adapt_to_terminal(self, term);
+    }
+
+    fn use_locale(&mut self, locale: Option<crate::i18n::Lang>) {
+        crate::ui::App::use_locale(self, locale);
     }
 
     fn in_lobby(&self) -> bool {

@@ -10,49 +10,82 @@
 //!   [--game ID] [--since TIME] [--json]`, `rooms [--json]`, `close ROOM`,
 //!   `stats [--json]`, `ratings rebuild` (see `admin.rs`).
 //!
-//! Anything else is a usage error (exit status 2).
+//! Any of them may carry `--lang LANG` (or `--lang=LANG`), before or after
+//! its words: the language of what it prints for people (see
+//! [`CommandLine::lang`]). Records print as their format defines them
+//! whatever the language.
+//!
+//! Anything else is a usage error (exit status 2), one line in the
+//! player's language (`locales/*/exec.ftl`).
 
 use crate::hall::view::Entry;
-use thiserror::Error;
+use crate::i18n::{Lang, Msg};
+use crate::msg;
 
 /// Exit status of a usage error (as `banmen`'s own command line).
 pub const USAGE_STATUS: u32 = 2;
 
-/// The usage line shown with errors.
-pub const USAGE: &str =
-    "usage: join CODE | watch CODE | resume CODE | export GAME-ID [--format FORMAT]";
-
-/// The admin commands' usage line.
-pub const ADMIN_USAGE: &str = "admin usage: logs [--follow] [--room ID] [--game ID] \
-     [--since TIME] [--json] | rooms [--json] | close ROOM | stats [--json] | ratings rebuild";
-
 /// Why a command line was refused: one line, ending with the usage it
 /// broke, and without control characters (a word of the client's is
-/// echoed clipped and cleaned).
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
+/// echoed clipped, cleaned and quoted). Its words are in the catalogs
+/// ([`ExecError::msg`]); `Display` gives the English ones.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ExecError {
     /// The command line is not UTF-8.
-    #[error("the command is not UTF-8")]
     NotUtf8,
     /// The command line is empty.
-    #[error("no command; {USAGE}")]
     NoCommand,
     /// The first word is no command (the word, clipped and cleaned).
-    #[error("unknown command {0:?}; {USAGE}")]
     UnknownCommand(String),
     /// An admin command with arguments it does not take.
-    #[error("bad arguments; {ADMIN_USAGE}")]
     AdminArguments,
     /// `export` with arguments it does not take.
-    #[error("bad export arguments; {USAGE}")]
     ExportArguments,
     /// A `logs` flag given without its value (the flag).
-    #[error("{0} needs a value; {ADMIN_USAGE}")]
     MissingValue(String),
     /// A `logs` option that does not exist (clipped and cleaned).
-    #[error("unknown logs option {0:?}; {ADMIN_USAGE}")]
     UnknownLogsOption(String),
+    /// `--lang` as the last word, without a language.
+    LangMissing,
+    /// `--lang` naming no language the hall speaks (clipped and cleaned).
+    UnknownLang(String),
 }
+
+impl ExecError {
+    /// What to tell the client, in any language.
+    pub fn msg(&self) -> Msg {
+        let usage = || msg!("exec-usage");
+        let admin_usage = || msg!("exec-admin-usage");
+        match self {
+            ExecError::NotUtf8 => msg!("exec-not-utf8"),
+            ExecError::NoCommand => msg!("exec-no-command", usage = usage()),
+            ExecError::UnknownCommand(word) => {
+                msg!("exec-unknown-command", word = quoted(word), usage = usage())
+            }
+            ExecError::AdminArguments => msg!("exec-bad-arguments", usage = admin_usage()),
+            ExecError::ExportArguments => msg!("exec-bad-export-arguments", usage = usage()),
+            ExecError::MissingValue(flag) => {
+                msg!("exec-missing-value", flag = flag, usage = admin_usage())
+            }
+            ExecError::UnknownLogsOption(option) => msg!(
+                "exec-unknown-logs-option",
+                option = quoted(option),
+                usage = admin_usage()
+            ),
+            ExecError::LangMissing => msg!("exec-lang-missing"),
+            ExecError::UnknownLang(lang) => msg!("exec-unknown-lang", lang = quoted(lang)),
+        }
+    }
+}
+
+impl std::fmt::Display for ExecError {
+    /// The message in English (for logs and tests).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&Lang::En.text(&self.msg()))
+    }
+}
+
+impl std::error::Error for ExecError {}
 
 /// What `logs` was asked for (the time as typed: it is read against the
 /// hall's clock when the command runs).
@@ -102,11 +135,70 @@ pub enum ExecCommand {
     Admin(AdminCommand),
 }
 
-/// Parses the command line a client sent; `Err` is a one-line message.
-pub fn parse(raw: &[u8]) -> Result<ExecCommand, ExecError> {
-    let text = std::str::from_utf8(raw).map_err(|_| ExecError::NotUtf8)?;
+/// A command line as the client sent it: the language asked for and the
+/// command.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CommandLine {
+    /// The language `--lang` asked for (it wins over the player's saved
+    /// one and the client's locale); `None` when not given, or when it
+    /// named no language (then `command` says so).
+    pub lang: Option<Lang>,
+    /// The command, or why the line was refused.
+    pub command: Result<ExecCommand, ExecError>,
+}
+
+/// Parses the command line a client sent: `--lang` anywhere in it (before
+/// or after the command's words), and the command.
+pub fn parse_line(raw: &[u8]) -> CommandLine {
+    let refused = |e| CommandLine {
+        lang: None,
+        command: Err(e),
+    };
+    let Ok(text) = std::str::from_utf8(raw) else {
+        return refused(ExecError::NotUtf8);
+    };
     let words: Vec<&str> = text.split_whitespace().collect();
-    match words.as_slice() {
+    match take_lang(words) {
+        Ok((lang, words)) => CommandLine {
+            lang,
+            command: parse_words(&words),
+        },
+        Err(e) => refused(e),
+    }
+}
+
+/// Parses the command line a client sent; `Err` is a one-line message.
+/// A `--lang` in it is checked and left out (see [`parse_line`]).
+pub fn parse(raw: &[u8]) -> Result<ExecCommand, ExecError> {
+    parse_line(raw).command
+}
+
+/// Takes `--lang LANG` and `--lang=LANG` out of `words` (the last one
+/// given wins): the language, and the other words in their order. A
+/// value naming no language is refused (echoed clipped and cleaned: it
+/// may be huge or hold escape sequences).
+fn take_lang(words: Vec<&str>) -> Result<(Option<Lang>, Vec<&str>), ExecError> {
+    let mut lang = None;
+    let mut rest = Vec::with_capacity(words.len());
+    let mut words = words.into_iter();
+    while let Some(word) = words.next() {
+        let value = match word.strip_prefix("--lang") {
+            Some("") => words.next().ok_or(ExecError::LangMissing)?,
+            Some(tail) if tail.starts_with('=') => &tail[1..],
+            _ => {
+                rest.push(word);
+                continue;
+            }
+        };
+        let chosen = Lang::parse(value).ok_or_else(|| ExecError::UnknownLang(clip(value)))?;
+        lang = Some(chosen);
+    }
+    Ok((lang, rest))
+}
+
+/// The command the words (without `--lang`) ask for.
+fn parse_words(words: &[&str]) -> Result<ExecCommand, ExecError> {
+    match words {
         // An invite code may come in groups with spaces: `join K7QX M2P9 TD`.
         ["join", code @ ..] if !code.is_empty() => {
             Ok(ExecCommand::Open(Entry::Join(code.concat())))
@@ -171,6 +263,12 @@ fn parse_logs(words: &[&str]) -> Result<LogsArgs, ExecError> {
 /// Keeps an echoed word short and printable.
 fn clip(word: &str) -> String {
     word.chars().filter(|c| !c.is_control()).take(32).collect()
+}
+
+/// A clipped word as messages echo it: quoted, with anything that could
+/// move the cursor or turn text around escaped (`"\u{202e}"`).
+fn quoted(word: &str) -> String {
+    format!("{word:?}")
 }
 
 #[cfg(test)]
@@ -248,5 +346,103 @@ mod tests {
         );
         assert!(parse(b"rooms please").is_err());
         assert!(parse(b"close").is_err());
+    }
+
+    #[test]
+    fn lang_is_taken_before_or_after_the_command() {
+        let export = ExecCommand::Export {
+            game: "g-1".into(),
+            format: None,
+        };
+        for raw in [
+            &b"--lang ja export g-1"[..],
+            b"export g-1 --lang ja",
+            b"export g-1 --lang=ja",
+            b"--lang=ja_JP.UTF-8 export g-1",
+            b"--lang pl --lang ja export g-1",
+        ] {
+            let line = parse_line(raw);
+            assert_eq!(line.lang, Some(Lang::Ja), "{raw:?}");
+            assert_eq!(line.command, Ok(export.clone()), "{raw:?}");
+        }
+        let usi = parse_line(b"export g-1 --format usi --lang tl");
+        assert_eq!(usi.lang, Some(Lang::Tl));
+        assert!(
+            matches!(usi.command, Ok(ExecCommand::Export { format: Some(f), .. }) if f == "usi")
+        );
+        let join = parse_line(b"--lang=pl join K7QX M2P9");
+        assert_eq!(join.lang, Some(Lang::Pl));
+        assert_eq!(
+            join.command,
+            Ok(ExecCommand::Open(Entry::Join("K7QXM2P9".into())))
+        );
+        let none = parse_line(b"export g-1");
+        assert_eq!((none.lang, none.command), (None, Ok(export)));
+        // A language alone is still no command.
+        let alone = parse_line(b"--lang ja");
+        assert_eq!(
+            (alone.lang, alone.command),
+            (Some(Lang::Ja), Err(ExecError::NoCommand))
+        );
+        // Words that merely start alike are the command's.
+        assert_eq!(
+            parse(b"--language ja"),
+            Err(ExecError::UnknownCommand("--language".into()))
+        );
+    }
+
+    #[test]
+    fn a_bad_lang_is_a_one_line_error() {
+        let huge = format!("export g-1 --lang {}", "x".repeat(100_000));
+        for raw in [
+            &b"export g-1 --lang"[..],
+            b"--lang",
+            b"--lang xx export g-1",
+            b"--lang= export g-1",
+            b"--lang export g-1",
+            b"join ABC --lang C",
+            huge.as_bytes(),
+            "export g-1 --lang=ja\u{1b}[2J\u{202e}x".as_bytes(),
+        ] {
+            let line = parse_line(raw);
+            assert_eq!(line.lang, None, "{raw:?}");
+            let err = line.command.unwrap_err();
+            assert!(
+                matches!(err, ExecError::LangMissing | ExecError::UnknownLang(_)),
+                "{err:?}"
+            );
+            for lang in Lang::ALL {
+                let text = lang.text(&err.msg());
+                assert!(
+                    !text.contains('\n') && !text.chars().any(char::is_control),
+                    "{text:?}"
+                );
+                assert!(text.contains("--lang"), "{text}");
+                assert!(text.len() < 400, "{} long", text.len());
+                assert!(!text.contains('\u{202e}'), "{text:?}");
+            }
+        }
+        assert_eq!(parse(b"--lang"), Err(ExecError::LangMissing));
+        assert_eq!(
+            parse(b"--lang xx join ABC"),
+            Err(ExecError::UnknownLang("xx".into()))
+        );
+    }
+
+    #[test]
+    fn errors_read_in_each_language() {
+        let unknown = parse(b"frobnicate").unwrap_err();
+        assert!(
+            unknown
+                .to_string()
+                .starts_with("unknown command \"frobnicate\"; usage: ")
+        );
+        let ja = Lang::Ja.text(&unknown.msg());
+        assert!(
+            ja.contains("\"frobnicate\"") && ja.contains("使い方"),
+            "{ja}"
+        );
+        let pl = Lang::Pl.text(&ExecError::ExportArguments.msg());
+        assert!(pl.contains("export") && pl.contains("użycie"), "{pl}");
     }
 }

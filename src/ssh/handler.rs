@@ -23,6 +23,12 @@
 //! Admins: a key listed in the admin keys may run the admin commands, and
 //! `ssh -t admin@host` gives it the admin screen. Anyone else asking gets
 //! a plain refusal, and the attempt is logged (at `warn`).
+//!
+//! Languages: what a command prints for people (refusals, usage errors,
+//! the admin commands' text) is in the language `--lang` asked for, else
+//! the player's saved one, else the client's locale (`LANG`, `LC_*`),
+//! else English (see [`Handler::lang`]). Records and JSON are data: the
+//! same in every language.
 
 use super::admin::{self, AdminError, StreamIo};
 use super::app::{AppFactory, SessionApp};
@@ -36,6 +42,8 @@ use crate::hall::admin::ConnectionGuard;
 use crate::hall::names::{clean_name, guest_name};
 use crate::hall::view::Entry;
 use crate::hall::{Hall, HallError, Identity, Reader};
+use crate::i18n::{ClientLocale, Lang};
+use crate::msg;
 use russh::keys::ssh_key;
 use russh::server::{Auth, ChannelOpenHandle, Handle, Msg, Response, Session, VerifiedPublicKey};
 use russh::{
@@ -60,24 +68,22 @@ const INPUT_QUEUE: usize = 256;
 /// The user name that asks for the admin screen.
 pub const ADMIN_USER: &str = "admin";
 
-/// What a non-admin asking for admin things is told.
-pub const NOT_ADMIN: &str = "admin commands need an admin key; yours is not one";
-
 /// Why a channel is refused or its command failed: one line on stderr
-/// (`banmen: …`) before the channel closes.
+/// (`banmen: …`) before the channel closes, in the reader's language
+/// ([`CommandError::msg`]); `Display` gives the English one, for logs.
 #[derive(Debug, Error)]
 pub enum CommandError {
     /// The player has their most sessions open already (the most).
-    #[error("you have {0} sessions open already; close one first")]
+    #[error("{}", Lang::En.text(&self.msg()))]
     TooManySessions(usize),
     /// A command that opens the UI came without a pty.
-    #[error("this needs a terminal: use ssh -t")]
+    #[error("{}", Lang::En.text(&self.msg()))]
     CommandNeedsTerminal,
     /// A shell came without a pty.
-    #[error("banmen needs a terminal: use ssh -t")]
+    #[error("{}", Lang::En.text(&self.msg()))]
     ShellNeedsTerminal,
     /// Someone without an admin key asked for admin things.
-    #[error("{NOT_ADMIN}")]
+    #[error("{}", Lang::En.text(&self.msg()))]
     NotAdmin,
     /// The command line does not parse.
     #[error("{0}")]
@@ -90,6 +96,21 @@ pub enum CommandError {
     Admin(#[from] AdminError),
 }
 
+impl CommandError {
+    /// What to tell the client, in any language.
+    pub fn msg(&self) -> crate::i18n::Msg {
+        match self {
+            CommandError::TooManySessions(most) => msg!("exec-too-many-sessions", count = *most),
+            CommandError::CommandNeedsTerminal => msg!("exec-needs-terminal"),
+            CommandError::ShellNeedsTerminal => msg!("exec-shell-needs-terminal"),
+            CommandError::NotAdmin => msg!("exec-not-admin"),
+            CommandError::Usage(e) => e.msg(),
+            CommandError::Hall(e) => e.msg(),
+            CommandError::Admin(e) => e.msg(),
+        }
+    }
+}
+
 /// What a channel has asked for so far.
 struct ChannelState {
     /// The sending half until a session or command takes it.
@@ -98,6 +119,10 @@ struct ChannelState {
     pty: Option<(u16, u16)>,
     /// The client's `TERM`, from the pty request.
     term: String,
+    /// The locale variables the client sent.
+    locale: ClientLocale,
+    /// The language the command's `--lang` asked for.
+    asked_lang: Option<Lang>,
     /// The running session's ends, once started.
     size: Option<watch::Sender<(u16, u16)>>,
     input: Option<mpsc::Sender<Vec<u8>>>,
@@ -209,6 +234,9 @@ impl<A: SessionApp, F: AppFactory<A>> Handler<A, F> {
         state.input = Some(input_tx);
         let shared = &self.shared;
         let mut app = (shared.factory)(self.hall.clone(), identity, entry, shared.address.clone());
+        // The language first: a console without kanji then still gets
+        // ASCII pieces whatever the language's usual ones.
+        app.use_locale(state.locale.lang());
         app.adapt_to_terminal(&state.term);
         let io = SessionIo {
             write,
@@ -253,8 +281,9 @@ impl<A: SessionApp, F: AppFactory<A>> Handler<A, F> {
         let most = self.shared.limits.commands_per_connection;
         if self.commands > most {
             tracing::debug!(peer = %self.peer, most, "too many commands on one connection; closed");
-            let why = "too many commands on one connection";
-            session.disconnect(Disconnect::ByApplication, why, "en")?;
+            let lang = self.lang(channel);
+            let why = lang.t("exec-too-many-commands");
+            session.disconnect(Disconnect::ByApplication, &why, lang.code())?;
             return Ok(false);
         }
         match self.channels.get_mut(&channel) {
@@ -275,8 +304,20 @@ impl<A: SessionApp, F: AppFactory<A>> Handler<A, F> {
         raw: &[u8],
         session: &mut Session,
     ) -> Result<(), russh::Error> {
-        let has_pty = self.channels.get(&channel).is_some_and(|c| c.pty.is_some());
-        match exec::parse(raw) {
+        let line = exec::parse_line(raw);
+        let Some(state) = self.channels.get_mut(&channel) else {
+            return Ok(());
+        };
+        let has_pty = state.pty.is_some();
+        if let Some(lang) = line.lang {
+            state.asked_lang = Some(lang);
+            // A session started by this command reads the language from
+            // the locale, as if the client had sent `LC_ALL`: there a
+            // player's saved language still wins over `--lang` (the
+            // settings, one key away, are where to change it).
+            state.locale.set("LC_ALL", lang.code());
+        }
+        match line.command {
             Ok(ExecCommand::Open(entry)) if has_pty => self.start_session(channel, entry, session),
             Ok(ExecCommand::Open(_)) => {
                 self.finish(channel, Err(CommandError::CommandNeedsTerminal), 1)
@@ -299,15 +340,17 @@ impl<A: SessionApp, F: AppFactory<A>> Handler<A, F> {
             Ok(ExecCommand::Admin(AdminCommand::Logs(args))) => {
                 match admin::query(&self.shared.hall, &args) {
                     Ok(query) => {
-                        self.stream_logs(channel, query, args.json, session.handle());
+                        let lang = self.lang(channel);
+                        self.stream_logs(channel, query, args.json, lang, session.handle());
                         Ok(())
                     }
                     Err(e) => self.finish(channel, Err(e.into()), exec::USAGE_STATUS),
                 }
             }
             Ok(ExecCommand::Admin(command)) => {
+                let lang = self.lang(channel);
                 let name = self.identity.as_ref().map_or("?", |i| i.name.as_str());
-                let result = admin::answer(&self.shared.hall, &command, name);
+                let result = admin::answer(&self.shared.hall, &command, name, lang);
                 self.finish(channel, result.map_err(CommandError::from), 1)
             }
             Err(e) => self.finish(channel, Err(e.into()), exec::USAGE_STATUS),
@@ -316,6 +359,22 @@ impl<A: SessionApp, F: AppFactory<A>> Handler<A, F> {
 }
 
 impl<A: SessionApp, F: AppFactory<A>> Handler<A, F> {
+    /// The language of what `channel`'s command prints for people: its
+    /// `--lang`, else the player's saved language (keyed players), else
+    /// the client's locale, else English.
+    fn lang(&self, channel: ChannelId) -> Lang {
+        let state = self.channels.get(&channel);
+        let saved = || {
+            let identity = self.identity.as_ref()?;
+            Some(self.shared.hall.settings(identity)?.lang)
+        };
+        state
+            .and_then(|s| s.asked_lang)
+            .or_else(saved)
+            .or_else(|| state.and_then(|s| s.locale.lang()))
+            .unwrap_or_default()
+    }
+
     /// Logs a refused admin request.
     fn refuse_admin(&self, what: &str) {
         let id = self.identity.as_ref().map_or("", |i| i.id.as_str());
@@ -329,6 +388,7 @@ impl<A: SessionApp, F: AppFactory<A>> Handler<A, F> {
         channel: ChannelId,
         query: crate::hall::journal::LogQuery,
         json: bool,
+        lang: Lang,
         handle: Handle,
     ) {
         let Some(state) = self.channels.get_mut(&channel) else {
@@ -348,21 +408,24 @@ impl<A: SessionApp, F: AppFactory<A>> Handler<A, F> {
         let hall = self.shared.hall.clone();
         let live = self.live.upgrade();
         tokio::spawn(async move {
-            admin::stream_logs(hall, query, json, io).await;
+            admin::stream_logs(hall, query, json, lang, io).await;
             done.close().await;
             drop(live);
         });
     }
 
     /// Ends a command channel: `Ok` text on stdout with status 0, `Err` as
-    /// one line on stderr with `fail_status`, written as the client reads
-    /// it (see `output.rs`) by a task of its own.
+    /// one line on stderr with `fail_status` (in the channel's language,
+    /// see [`Handler::lang`]), written as the client reads it (see
+    /// `output.rs`) by a task of its own.
     fn finish(
         &mut self,
         channel: ChannelId,
         result: Result<String, CommandError>,
         fail_status: u32,
     ) -> Result<(), russh::Error> {
+        // Only a refusal needs the language (a saved one is a store read).
+        let result = result.map_err(|e| self.lang(channel).text(&e.msg()));
         let Some(state) = self.channels.get_mut(&channel) else {
             return Ok(());
         };
@@ -501,6 +564,8 @@ impl<A: SessionApp, F: AppFactory<A>> russh::server::Handler for Handler<A, F> {
             pty: None,
             size: None,
             term: String::new(),
+            locale: ClientLocale::default(),
+            asked_lang: None,
             input: None,
             budget: InputBudget::new(&self.shared.limits, Instant::now()),
             requested: false,
@@ -529,6 +594,25 @@ impl<A: SessionApp, F: AppFactory<A>> russh::server::Handler for Handler<A, F> {
         state.pty = Some(clamp_size(cols, rows));
         state.term = term.chars().take(64).collect();
         session.channel_success(channel)
+    }
+
+    /// `LANG`, `LC_ALL` and `LC_MESSAGES` choose the language (validated
+    /// and reduced to it at once); other variables are refused.
+    async fn env_request(
+        &mut self,
+        channel: ChannelId,
+        variable_name: &str,
+        variable_value: &str,
+        session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        let accepted = self
+            .channels
+            .get_mut(&channel)
+            .is_some_and(|state| state.locale.set(variable_name, variable_value));
+        match accepted {
+            true => session.channel_success(channel),
+            false => session.channel_failure(channel),
+        }
     }
 
     async fn window_change_request(

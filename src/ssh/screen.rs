@@ -12,6 +12,8 @@
 //!   size, and gets its full size back at its next frame once the
 //!   address's other screens have shrunk, closed or idled.
 
+use crate::i18n::Lang;
+use crate::tr;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::widgets::{Paragraph, Wrap};
@@ -166,24 +168,28 @@ impl Drop for CellLease {
     }
 }
 
-/// What the note says for `fit` in a window of `window`.
-pub fn note_text(fit: Fit, window: (u16, u16)) -> String {
+/// What the note says for `fit` in a window of `window`, in `lang`.
+pub fn note_text(fit: Fit, window: (u16, u16), lang: Lang) -> String {
     let (cols, rows) = window;
     match fit {
-        Fit::TooBig { max: (mc, mr) } => format!(
-            "Your window is {cols}×{rows}; banmen draws up to {mc}×{mr}. \
-             Please make the window smaller (or the font larger)."
+        Fit::TooBig { max: (mc, mr) } => tr!(
+            lang,
+            "ssh-window-too-big",
+            cols = cols,
+            rows = rows,
+            max_cols = mc,
+            max_rows = mr
         ),
-        _ => "The screens open from your address use all the room this server \
-              gives one address. Close one, or make this window smaller."
-            .to_string(),
+        _ => lang.t("ssh-window-crowded"),
     }
 }
 
-/// Draws the note for `fit` (a window of `window`) into `frame`.
-pub fn render_note(frame: &mut Frame, fit: Fit, window: (u16, u16)) {
+/// Draws the note for `fit` (a window of `window`) into `frame`, in
+/// Draws the note for `fit` (a window of `window`) into `frame`, in
+/// `lang`.
+pub fn render_note(frame: &mut Frame, fit: Fit, window: (u16, u16), lang: Lang) {
     let area: Rect = frame.area();
-    let text = Paragraph::new(note_text(fit, window)).wrap(Wrap { trim: true });
+    let text = Paragraph::new(note_text(fit, window, lang)).wrap(Wrap { trim: true });
     frame.render_widget(text, area);
 }
 
@@ -260,8 +266,10 @@ mod tests {
         let big = Fit::TooBig { max: MAX };
         assert_eq!(big.buffer((512, 256)), NOTE_SIZE);
         assert_eq!(big.buffer((400, 3)), (NOTE_SIZE.0, 3));
-        assert!(note_text(big, (512, 256)).contains("512×256"));
-        assert!(note_text(big, (512, 256)).contains("300×100"));
-        assert!(note_text(Fit::Crowded, (80, 24)).contains("Close one"));
+        assert!(note_text(big, (512, 256), Lang::En).contains("512×256"));
+        assert!(note_text(big, (512, 256), Lang::En).contains("300×100"));
+        assert!(note_text(Fit::Crowded, (80, 24), Lang::En).contains("Close one"));
+        let ja = note_text(big, (512, 256), Lang::Ja);
+        assert!(ja.contains("512×256") && ja.contains("ウィンドウ"), "{ja}");
     }
 }

@@ -17,6 +17,7 @@ use super::screen::ScreenCells;
 use crate::hall::Hall;
 use crate::hall::admin::Counted;
 use crate::hall::view::ServerAddress;
+use crate::i18n::Lang;
 use russh::keys::PrivateKey;
 use std::marker::PhantomData;
 use std::net::SocketAddr;
@@ -335,14 +336,22 @@ async fn connection<A: SessionApp, F: AppFactory<A>>(
             }
         };
         let _ = tokio::time::timeout(DRAIN_TIMEOUT, sessions_done).await;
-        "The server is shutting down."
+        "ssh-shutting-down"
     } else {
         tracing::debug!(%peer, "not authenticated in time");
-        "Authentication took too long."
+        "ssh-auth-timeout"
     };
-    let reason = reason.to_string();
+    // In English: the connection's language is its channels' (each may
+    // have its own) and a client not logged in has none. Sessions have
+    // said goodbye in their players' languages already.
+    let lang = Lang::En;
+    let reason = lang.t(reason);
     let _ = handle
-        .disconnect(russh::Disconnect::ByApplication, reason, "en".to_string())
+        .disconnect(
+            russh::Disconnect::ByApplication,
+            reason,
+            lang.code().to_string(),
+        )
         .await;
     let _ = tokio::time::timeout(Duration::from_secs(1), &mut running).await;
 }

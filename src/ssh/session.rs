@@ -300,9 +300,10 @@ impl<A: SessionApp> Session<A> {
             terminal.clear()?;
         }
         let app = &mut self.app;
+        let lang = app.lang();
         terminal.draw(|f| match fit {
             Fit::Draw(..) => app.render(f),
-            note => render_note(f, note, window),
+            note => render_note(f, note, window, lang),
         })?;
         Ok(terminal.backend_mut().take_output())
     }

@@ -13,6 +13,7 @@ struct Maps {
     logs: BTreeMap<String, Vec<Vec<u8>>>,
     tokens: BTreeMap<[u8; 32], SeatToken>,
     identities: BTreeMap<String, String>,
+    settings: BTreeMap<String, Vec<u8>>,
     games: BTreeMap<String, Vec<u8>>,
     rated: BTreeMap<String, Vec<u8>>,
     heartbeat: Option<u64>,
@@ -172,6 +173,24 @@ impl Store for MemoryStore {
             .identities
             .iter()
             .map(|(id, name)| (id.clone(), name.clone()))
+            .collect())
+    }
+
+    fn put_settings(&self, id: &str, record: &[u8]) -> Result<(), StoreError> {
+        self.maps().settings.insert(id.to_string(), record.to_vec());
+        Ok(())
+    }
+
+    fn settings(&self, id: &str) -> Result<Option<Vec<u8>>, StoreError> {
+        Ok(self.maps().settings.get(id).cloned())
+    }
+
+    fn all_settings(&self) -> Result<Vec<(String, Vec<u8>)>, StoreError> {
+        let maps = self.maps();
+        Ok(maps
+            .settings
+            .iter()
+            .map(|(k, v)| (k.clone(), v.clone()))
             .collect())
     }
 

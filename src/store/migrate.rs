@@ -95,6 +95,8 @@ pub struct Copied {
     pub tokens: usize,
     /// Remembered identities.
     pub identities: usize,
+    /// Players' saved settings.
+    pub settings: usize,
     /// Finished games kept for export.
     pub games: usize,
     /// Rated games.
@@ -109,7 +111,7 @@ impl fmt::Display for Copied {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "copied {} to {} in {:.1} s: {} ({}), {}, {}, {}, {}, {}, {}; all read back equal",
+            "copied {} to {} in {:.1} s: {} ({}), {}, {}, {}, {}, {}, {}, {}; all read back equal",
             self.from,
             self.to,
             self.took.as_secs_f64(),
@@ -118,6 +120,7 @@ impl fmt::Display for Copied {
             count(self.lines, "journal line", "journal lines"),
             count(self.tokens, "resume code", "resume codes"),
             count(self.identities, "identity", "identities"),
+            count(self.settings, "player's settings", "players' settings"),
             count(self.games, "game", "games"),
             count(self.rated, "rated game", "rated games"),
             if self.heartbeat {
@@ -193,6 +196,7 @@ fn open_source(from: &Backend) -> Result<std::sync::Arc<dyn Store>, MigrateError
 pub fn is_empty(store: &dyn Store) -> Result<bool, StoreError> {
     Ok(store.last_heartbeat()?.is_none()
         && store.identities()?.is_empty()
+        && store.all_settings()?.is_empty()
         && store.journal(None).next().transpose()?.is_none()
         && store.tokens()?.is_empty()
         && store.rated_keyed()?.is_empty()
@@ -207,6 +211,7 @@ pub fn copy(source: &dyn Store, target: &dyn Store) -> Result<Copied, MigrateErr
     let mut copied = Copied {
         heartbeat: copy_heartbeat(source, target)?,
         identities: copy_identities(source, target)?,
+        settings: copy_settings(source, target)?,
         rated: copy_rated(source, target)?,
         games: copy_games(source, target)?,
         ..Copied::default()
@@ -259,6 +264,12 @@ fn copy_identities(source: &dyn Store, target: &dyn Store) -> Result<usize, Migr
     let read = |s: &dyn Store| s.identities();
     let write = |s: &dyn Store, id: &String, name: &String| s.put_identity(id, name);
     copy_pairs("the identities", source, target, read, write)
+}
+
+fn copy_settings(source: &dyn Store, target: &dyn Store) -> Result<usize, MigrateError> {
+    let read = |s: &dyn Store| s.all_settings();
+    let write = |s: &dyn Store, id: &String, record: &Vec<u8>| s.put_settings(id, record);
+    copy_pairs("the players' settings", source, target, read, write)
 }
 
 /// Rated games keep their keys: the keys order them for the ratings.

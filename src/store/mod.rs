@@ -208,6 +208,15 @@ pub trait Store: Send + Sync + 'static {
     /// Every remembered identity: (id, name).
     fn identities(&self) -> Result<Vec<(String, String)>, StoreError>;
 
+    /// Keeps a keyed player's settings (opaque bytes: language, pieces).
+    fn put_settings(&self, id: &str, record: &[u8]) -> Result<(), StoreError>;
+
+    /// A player's settings, if they saved any.
+    fn settings(&self, id: &str) -> Result<Option<Vec<u8>>, StoreError>;
+
+    /// Every player's settings: (id, record), by id.
+    fn all_settings(&self) -> Result<Vec<(String, Vec<u8>)>, StoreError>;
+
     /// Keeps a finished game's record (opaque bytes) for export.
     fn put_game(&self, id: &str, record: &[u8]) -> Result<(), StoreError>;
 

@@ -110,6 +110,7 @@ struct Inner {
     meta: kv::Store,
     tokens: kv::Store,
     identities: kv::Store,
+    settings: kv::Store,
     games: kv::Store,
     rated: kv::Store,
     lease: Arc<Lease>,
@@ -198,6 +199,7 @@ struct Parts {
     lease: Arc<Lease>,
     tokens: kv::Store,
     identities: kv::Store,
+    settings: kv::Store,
     games: kv::Store,
     rated: kv::Store,
 }
@@ -220,6 +222,7 @@ impl Parts {
         setup::check_schema(&meta, &stream, hall).await?;
         let (tokens, identities) = (bucket("tokens").await?, bucket("identities").await?);
         let (games, rated) = (bucket("games").await?, bucket("rated").await?);
+        let settings = bucket("settings").await?;
         let lease = match &options.node {
             None => {
                 let bucket =
@@ -238,6 +241,7 @@ impl Parts {
             lease,
             tokens,
             identities,
+            settings,
             games,
             rated,
         })
@@ -273,6 +277,7 @@ impl Inner {
             lease,
             tokens,
             identities,
+            settings,
             games,
             rated,
         } = parts;
@@ -284,6 +289,7 @@ impl Inner {
             meta,
             tokens,
             identities,
+            settings,
             games,
             rated,
             lease,
@@ -562,6 +568,23 @@ impl Store for NatsStore {
                     Ok((id, name))
                 })
                 .collect()
+        })
+    }
+
+    fn put_settings(&self, id: &str, record: &[u8]) -> Result<(), StoreError> {
+        let (id, record) = (id.to_string(), record.to_vec());
+        self.call(|inner| async move { inner.put(&inner.settings, &id, &record).await })
+    }
+
+    fn settings(&self, id: &str) -> Result<Option<Vec<u8>>, StoreError> {
+        let id = id.to_string();
+        self.call(|inner| async move { inner.get(&inner.settings, &id).await })
+    }
+
+    fn all_settings(&self) -> Result<Vec<(String, Vec<u8>)>, StoreError> {
+        self.call(|inner| async move {
+            let all = inner.values(&inner.settings).await?;
+            Ok(all.into_iter().collect())
         })
     }
 

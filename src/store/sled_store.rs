@@ -114,6 +114,8 @@ pub struct SledStore {
     /// The tokens of each room (see the `tokens` module).
     token_rooms: Tree,
     identities: Tree,
+    /// Keyed players' settings (id → JSON).
+    settings: Tree,
     games: Tree,
     journal: Tree,
     rated: Tree,
@@ -146,6 +148,7 @@ impl SledStore {
             tokens: tree("tokens")?,
             token_rooms: tree("token_rooms")?,
             identities: tree("identities")?,
+            settings: tree("settings")?,
             games: tree("games")?,
             journal: tree("journal")?,
             rated: tree("rated")?,
@@ -391,6 +394,29 @@ impl Store for SledStore {
                     .map_err(|_| self.corrupt(format!("identity {bytes:?} is not UTF-8")))
             };
             all.push((text(&id)?, text(&name)?));
+        }
+        Ok(all)
+    }
+
+    fn put_settings(&self, id: &str, record: &[u8]) -> Result<(), StoreError> {
+        self.settings
+            .insert(id, record)
+            .map_err(|e| self.error(e))?;
+        self.flush()
+    }
+
+    fn settings(&self, id: &str) -> Result<Option<Vec<u8>>, StoreError> {
+        let value = self.settings.get(id).map_err(|e| self.error(e))?;
+        Ok(value.map(|v| v.to_vec()))
+    }
+
+    fn all_settings(&self) -> Result<Vec<(String, Vec<u8>)>, StoreError> {
+        let mut all = Vec::new();
+        for entry in self.settings.iter() {
+            let (id, record) = entry.map_err(|e| self.error(e))?;
+            let id = String::from_utf8(id.to_vec())
+                .map_err(|_| self.corrupt(format!("settings of {id:?}: the id is not UTF-8")))?;
+            all.push((id, record.to_vec()));
         }
         Ok(all)
     }

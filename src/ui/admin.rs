@@ -11,8 +11,8 @@ use super::text::{put, row};
 use crate::hall::Hall;
 use crate::hall::admin::{HallStats, RoomReport};
 use crate::hall::journal::{LogLine, LogQuery};
-use crate::msg;
 use crate::store::StoreError;
+use crate::{msg, tr};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use std::collections::VecDeque;
@@ -31,7 +31,8 @@ const REFRESH: Duration = Duration::from_secs(1);
 /// The admin screen's state.
 pub struct AdminScreen {
     feed: mpsc::Receiver<Result<LogLine, StoreError>>,
-    lines: VecDeque<String>,
+    /// The journal's lines as written (`Err`: the journal could not be read).
+    lines: VecDeque<Result<String, String>>,
     rooms: Vec<RoomReport>,
     stats: Option<HallStats>,
     /// The selected room (index into `rooms`).
@@ -90,7 +91,7 @@ impl AdminScreen {
     }
 
     fn push(&mut self, line: Result<LogLine, StoreError>) {
-        let text = line.map_or_else(|e| format!("journal error: {e}"), |l| l.short());
+        let text = line.map(|l| l.short()).map_err(|e| e.to_string());
         if self.lines.len() == KEPT {
             self.lines.pop_front();
         }
@@ -161,15 +162,17 @@ impl AdminScreen {
     /// below.
     pub fn render(&self, buf: &mut Buffer, area: Rect, theme: Theme, hits: &mut Hits) {
         if let Some(stats) = &self.stats {
-            let figures = format!(
-                "{} connections · {} rooms ({} playing) · CPU {}/{} busy, {} queued · up {}",
-                stats.connections,
-                stats.rooms,
-                stats.playing,
-                stats.cpu_busy,
-                stats.cpu_threads,
-                stats.cpu_queued,
-                humantime::format_duration(Duration::from_secs(stats.uptime_s))
+            let uptime = humantime::format_duration(Duration::from_secs(stats.uptime_s));
+            let figures = tr!(
+                theme,
+                "admin-figures",
+                connections = stats.connections,
+                rooms = stats.rooms,
+                playing = stats.playing,
+                busy = stats.cpu_busy,
+                threads = stats.cpu_threads,
+                queued = stats.cpu_queued,
+                uptime = uptime.to_string()
             );
             put(buf, area, area.x + 1, area.y, &figures, theme.title());
         }
@@ -192,18 +195,24 @@ impl AdminScreen {
             hits.add(r, Hit::Row(i));
         }
         if self.rooms.is_empty() {
-            put(buf, area, area.x + 1, area.y + 1, "No rooms.", theme.dim());
+            let none = tr!(theme, "admin-no-rooms");
+            put(buf, area, area.x + 1, area.y + 1, &none, theme.dim());
         }
         let top = 2 + room_rows;
         let rule = row(area, top - 1);
-        let label = format!("── journal ({} lines kept) ", self.lines.len());
+        let journal = tr!(theme, "admin-journal", count = self.lines.len());
+        let label = format!("── {journal} ");
         put(buf, rule, rule.x, rule.y, &label, theme.dim());
         let height = usize::from(area.height.saturating_sub(top));
         let end = self.lines.len().saturating_sub(self.scroll);
         let start = end.saturating_sub(height);
-        for (k, text) in self.lines.range(start..end).enumerate() {
+        for (k, line) in self.lines.range(start..end).enumerate() {
             let r = row(area, top + k as u16);
-            put(buf, r, r.x + 1, r.y, text, ratatui::style::Style::new());
+            let text = match line {
+                Ok(text) => text.clone(),
+                Err(error) => tr!(theme, "admin-journal-error", error = error),
+            };
+            put(buf, r, r.x + 1, r.y, &text, ratatui::style::Style::new());
         }
     }
 }

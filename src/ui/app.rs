@@ -11,13 +11,15 @@ use super::name::NameScreen;
 use super::ratings::RatingsScreen;
 use super::room::RoomScreen;
 use super::room_setup::SetupScreen;
+use super::settings::{Change, SettingsPanel};
 use super::text::{centered, clear, put, row};
 use super::{MIN_HEIGHT, MIN_WIDTH, Theme};
+use crate::hall::settings::Settings;
 use crate::hall::{
     Hall, HallError, Identity, Lobby, Mode, RoomHandle, RoomSettings,
     view::{Entry, ServerAddress},
 };
-use crate::i18n::Msg;
+use crate::i18n::{Lang, Msg};
 use crate::rules::vocab::{Move, Seat};
 use crate::rules::{Claim, GameKind};
 use crate::{msg, tr};
@@ -70,6 +72,8 @@ pub enum Action {
     AdminClose(String),
     /// Show the leaderboards and profiles.
     Ratings,
+    /// Open the settings (language, pieces).
+    Settings,
     /// A guest chose a name (`None`: keep the one the server gave) and
     /// goes where the session started.
     Named(Option<String>),
@@ -90,12 +94,14 @@ enum Screen {
 enum Overlay {
     Help { scroll: usize },
     Export { scroll: usize },
+    Settings(SettingsPanel),
 }
 
 impl Overlay {
-    fn scroll(&mut self) -> &mut usize {
+    fn scroll(&mut self) -> Option<&mut usize> {
         match self {
-            Overlay::Help { scroll } | Overlay::Export { scroll } => scroll,
+            Overlay::Help { scroll } | Overlay::Export { scroll } => Some(scroll),
+            Overlay::Settings(_) => None,
         }
     }
 }
@@ -173,7 +179,11 @@ impl App {
                 return;
             }
             Input::Key(Key::TogglePieces) => {
-                self.theme.ascii = !self.theme.ascii;
+                // The style of the game on screen (shogi's in the lobby).
+                let kind = self
+                    .room()
+                    .map_or(GameKind::Shogi, |room| room.handle.view().settings.kind);
+                self.theme = self.theme.cycle_pieces(kind);
                 return;
             }
             Input::Key(Key::ToggleColor) => {
@@ -212,8 +222,9 @@ impl App {
 
     fn scroll(&mut self, delta: i8) {
         if let Some(overlay) = &mut self.overlay {
-            let scroll = overlay.scroll();
-            *scroll = scroll.saturating_add_signed(-isize::from(delta) * 3);
+            if let Some(scroll) = overlay.scroll() {
+                *scroll = scroll.saturating_add_signed(-isize::from(delta) * 3);
+            }
         } else if let Screen::Room(room) = &mut self.screen {
             let s = &mut room.game.scroll;
             *s = s.saturating_add_signed(isize::from(delta));
@@ -221,6 +232,10 @@ impl App {
     }
 
     fn overlay_event(&mut self, overlay: Overlay, event: &Event) {
+        if let Overlay::Settings(panel) = overlay {
+            self.settings_event(panel, event);
+            return;
+        }
         let key = match event {
             Event::Key(k) | Event::Hit(input::Hit::Button(k)) => *k,
             _ => return,
@@ -234,12 +249,62 @@ impl App {
                 self.overlay = None;
                 return;
             }
+            Key::Char('L') => {
+                self.overlay = Some(Overlay::Settings(SettingsPanel::default()));
+                return;
+            }
             _ => return,
         };
         let mut overlay = overlay;
-        let scroll = overlay.scroll();
-        *scroll = scroll.saturating_add_signed(step);
+        if let Some(scroll) = overlay.scroll() {
+            *scroll = scroll.saturating_add_signed(step);
+        }
         self.overlay = Some(overlay);
+    }
+
+    /// A key or click on the settings panel: changes show at once; closing
+    /// keeps them (saved for a keyed player).
+    fn settings_event(&mut self, mut panel: SettingsPanel, event: &Event) {
+        let now = self.settings();
+        let change = match event {
+            Event::Key(k) | Event::Hit(input::Hit::Button(k)) => panel.key(*k, now),
+            Event::Hit(input::Hit::Choice(row, choice)) => panel.choose(*row, *choice, now),
+            _ => Change::None,
+        };
+        self.overlay = Some(Overlay::Settings(panel));
+        match change {
+            Change::None => {}
+            Change::Set(next) => self.apply_settings(next),
+            Change::Close => {
+                self.overlay = None;
+                if let Err(e) = self.hall.save_settings(&self.me, now) {
+                    self.notice = refusal(&e);
+                }
+            }
+        }
+    }
+
+    /// The language and pieces this session shows.
+    fn settings(&self) -> Settings {
+        Settings {
+            lang: self.theme.lang,
+            pieces: self.theme.pieces,
+        }
+    }
+
+    /// Shows the session in these settings (not saved).
+    pub fn apply_settings(&mut self, settings: Settings) {
+        self.theme.lang = settings.lang;
+        self.theme.pieces = settings.pieces;
+    }
+
+    /// Chooses the language at the session's start: the player's saved
+    /// settings, else the language of the locale their client sent, else
+    /// English.
+    pub fn use_locale(&mut self, locale: Option<Lang>) {
+        let chosen = self.hall.settings(&self.me);
+        let settings = chosen.or(locale.map(Settings::for_lang));
+        self.apply_settings(settings.unwrap_or_default());
     }
 
     fn room(&self) -> Option<&RoomScreen> {
@@ -283,6 +348,9 @@ impl App {
             Action::Watch(code) => self.enter(hall.watch(&code, &self.me)),
             Action::QuickPlay(kind) => self.enter(hall.quick_play(&self.me, kind)),
             Action::Export => self.overlay = Some(Overlay::Export { scroll: 0 }),
+            Action::Settings => {
+                self.overlay = Some(Overlay::Settings(SettingsPanel::default()));
+            }
             Action::Ratings => {
                 let category = self.room().map_or(crate::ratings::Category::Shogi, |r| {
                     let s = &r.handle.view().settings;
@@ -395,6 +463,11 @@ impl App {
                 let resume = room.handle.resume_code();
                 export::render(buf, body, &view, &self.address, resume, scroll, self.theme);
             }
+            (Overlay::Settings(panel), _) => {
+                let keyed = self.me.keyed;
+                let now = self.settings();
+                panel.render(buf, body, now, keyed, self.theme, &mut self.hits);
+            }
             (Overlay::Help { scroll }, _) | (Overlay::Export { scroll }, None) => {
                 let shown = help::render(buf, body, self.theme, scroll);
                 // Keep the stored offset within what can be shown, so that
@@ -405,15 +478,17 @@ impl App {
     }
 
     fn title(&self, buf: &mut Buffer, area: Rect) {
+        let theme = self.theme;
         let what = match (&self.screen, self.overlay) {
-            (_, Some(Overlay::Help { .. })) => "help".to_string(),
-            (_, Some(Overlay::Export { .. })) => "export".to_string(),
-            (Screen::Name(_), None) => "welcome".to_string(),
-            (Screen::Lobby(_), None) => "lobby".to_string(),
-            (Screen::Setup(_), None) => "create a room".to_string(),
-            (Screen::Room(room), None) => room.title(),
-            (Screen::Admin(_), None) => "admin".to_string(),
-            (Screen::Ratings(_), None) => "ratings".to_string(),
+            (_, Some(Overlay::Help { .. })) => tr!(theme, "title-help"),
+            (_, Some(Overlay::Export { .. })) => tr!(theme, "title-export"),
+            (_, Some(Overlay::Settings(_))) => tr!(theme, "title-settings"),
+            (Screen::Name(_), None) => tr!(theme, "title-welcome"),
+            (Screen::Lobby(_), None) => tr!(theme, "title-lobby"),
+            (Screen::Setup(_), None) => tr!(theme, "title-create"),
+            (Screen::Room(room), None) => room.title(theme),
+            (Screen::Admin(_), None) => tr!(theme, "title-admin"),
+            (Screen::Ratings(_), None) => tr!(theme, "title-ratings"),
         };
         put(
             buf,
@@ -454,6 +529,16 @@ impl App {
 
     fn hints(&mut self, buf: &mut Buffer, area: Rect) {
         let hints = match (self.overlay, &self.screen) {
+            (Some(Overlay::Settings(_)), _) => vec![
+                ("↑↓", msg!("hint-row"), Key::Down),
+                ("←→", msg!("hint-change"), Key::Right),
+                ("Esc", msg!("hint-done"), Key::Esc),
+            ],
+            (Some(Overlay::Help { .. }), _) => vec![
+                ("↑↓ PgUp PgDn", msg!("hint-scroll"), Key::PageDown),
+                ("L", msg!("hint-settings"), Key::Char('L')),
+                ("Esc", msg!("hint-close"), Key::Esc),
+            ],
             (Some(_), _) => vec![
                 ("↑↓ PgUp PgDn", msg!("hint-scroll"), Key::PageDown),
                 ("Esc", msg!("hint-close"), Key::Esc),
@@ -538,9 +623,9 @@ impl App {
         self.replaced().then(|| tr!(self.theme, "notice-replaced"))
     }
 
-    /// `msg` in the player's language.
-    pub fn say(&self, msg: &Msg) -> String {
-        self.theme.text(msg)
+    /// The player's language.
+    pub fn lang(&self) -> Lang {
+        self.theme.lang
     }
 
     /// A message for the status line (e.g. "The server is shutting down.").
@@ -549,8 +634,9 @@ impl App {
     }
 
     /// Defaults for the client's `TERM`: no colors on monochrome terminals
-    /// (`dumb`, `vt100`, `vt220`, `*-mono`, `*-m`), ASCII pieces on the
-    /// Linux console, which has no kanji glyphs. F2/F3 change both later.
+    /// (`dumb`, `vt100`, `vt220`, `*-mono`, `*-m`), ASCII pieces in every
+    /// game on the Linux console, which has no kanji glyphs (nor `☗`, `・`
+    /// or chess symbols). F2 (the pieces) and F3 (colors) change them later.
     pub fn adapt_to_terminal(&mut self, term: &str) {
         let mono = matches!(term, "dumb" | "vt100" | "vt102" | "vt220")
             || term.ends_with("-mono")
@@ -563,9 +649,17 @@ impl App {
         }
     }
 
-    /// ASCII pieces instead of kanji.
+    /// ASCII pieces in every game (`true`), or each language's default
+    /// styles back (`false`).
     pub fn set_ascii(&mut self, on: bool) {
-        self.theme.ascii = on;
+        self.theme.pieces = if on {
+            crate::i18n::Pieces {
+                shogi: crate::i18n::ShogiStyle::Ascii,
+                chess: crate::i18n::ChessStyle::Ascii,
+            }
+        } else {
+            self.theme.lang.default_pieces()
+        };
     }
 
     /// Colors on or off (everything stays readable without them).
@@ -592,16 +686,13 @@ fn too_small(buf: &mut Buffer, area: Rect, theme: Theme) {
         return;
     }
     let mid = area.y + area.height / 2;
-    centered(
-        buf,
-        area,
-        mid.saturating_sub(1),
-        "Please make the window larger",
-        theme.alert(),
-    );
-    let size = format!(
-        "(at least {MIN_WIDTH}x{MIN_HEIGHT}; now {}x{})",
-        area.width, area.height
+    let larger = tr!(theme, "too-small");
+    centered(buf, area, mid.saturating_sub(1), &larger, theme.alert());
+    let size = tr!(
+        theme,
+        "too-small-size",
+        min = format!("{MIN_WIDTH}x{MIN_HEIGHT}"),
+        now = format!("{}x{}", area.width, area.height)
     );
     centered(buf, area, mid, &size, Style::new());
 }

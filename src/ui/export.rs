@@ -1,12 +1,17 @@
 //! The export panel: the game as `position sfen … moves …` and as KIF, and
 //! the command that downloads it later over SSH; for a keyless player, first
 //! the seat's resume code and the command that takes the seat back.
+//!
+//! The explanations are in the reader's language; the records are not
+//! (KIF keeps its Japanese headers, the others are language-free, and the
+//! players' names in them are as the hall writes them in English).
 
 use super::Theme;
 use super::text::put;
 use crate::hall::RoomView;
 use crate::hall::view::ServerAddress;
 use crate::i18n::Lang;
+use crate::tr;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -17,13 +22,10 @@ pub fn export_command(address: &ServerAddress, game_id: &str, format: &str) -> S
 }
 
 /// The lines that tell a keyless player how to come back to their seat.
-pub fn resume_lines(code: &str, address: &ServerAddress) -> Vec<(String, bool)> {
+pub fn resume_lines(code: &str, address: &ServerAddress, theme: Theme) -> Vec<(String, bool)> {
     vec![
-        (format!("Your resume code: {code}"), true),
-        (
-            "Back to this seat later (keep the code private):".into(),
-            false,
-        ),
+        (tr!(theme, "export-resume-code", code = code), true),
+        (tr!(theme, "export-resume-how"), false),
         (address.resume_command(code), false),
         (String::new(), false),
     ]
@@ -35,6 +37,7 @@ pub fn lines(
     view: &RoomView,
     address: &ServerAddress,
     resume: Option<&str>,
+    theme: Theme,
 ) -> Vec<(String, bool)> {
     let names: Vec<String> = view
         .seats
@@ -42,8 +45,8 @@ pub fn lines(
         .map(|o| Lang::En.text(&o.label()))
         .collect();
     let names: Vec<&str> = names.iter().map(String::as_str).collect();
-    let mut out = resume.map_or_else(Vec::new, |code| resume_lines(code, address));
-    out.push((format!("Game {}", view.game_id), true));
+    let mut out = resume.map_or_else(Vec::new, |code| resume_lines(code, address, theme));
+    out.push((tr!(theme, "export-game", id = &view.game_id), true));
     for format in view.game.export_formats() {
         out.push((String::new(), false));
         out.push((format!("{}:", format.to_uppercase()), true));
@@ -55,12 +58,10 @@ pub fn lines(
     if private && resume.is_some() {
         // A guest is someone new on every connection: the command would
         // not let them in to a private room's game.
-        let why =
-            "A private room's games download only for its players' SSH keys: copy it from here.";
-        out.push((why.into(), true));
+        out.push((tr!(theme, "export-private"), true));
         return out;
     }
-    out.push(("Download later with:".into(), true));
+    out.push((tr!(theme, "export-download"), true));
     for format in view.game.export_formats() {
         out.push((export_command(address, &view.game_id, format), false));
     }
@@ -77,16 +78,10 @@ pub fn render(
     scroll: usize,
     theme: Theme,
 ) {
-    let width = usize::from(area.width.saturating_sub(4)).max(1);
+    let width = usize::from(area.width.saturating_sub(4)).max(2);
     let mut rows: Vec<(String, bool)> = Vec::new();
-    for (line, heading) in lines(view, address, resume) {
-        let chars: Vec<char> = line.chars().collect();
-        if chars.is_empty() {
-            rows.push((String::new(), heading));
-        }
-        for chunk in chars.chunks(width) {
-            rows.push((chunk.iter().collect(), heading));
-        }
+    for (line, heading) in lines(view, address, resume, theme) {
+        rows.extend(wrap(&line, width).into_iter().map(|row| (row, heading)));
     }
     let start = scroll.min(rows.len().saturating_sub(1));
     for (i, (text, heading)) in rows
@@ -101,5 +96,40 @@ pub fn render(
             Style::new()
         };
         put(buf, area, area.x + 2, area.y + i as u16, text, style);
+    }
+}
+
+/// `line` cut into rows at most `width` cells wide (a kanji is two; one
+/// empty row for an empty line). Records and commands have no spaces to
+/// break at worth keeping, so rows are cut anywhere.
+fn wrap(line: &str, width: usize) -> Vec<String> {
+    use unicode_width::UnicodeWidthChar;
+    let mut rows = vec![String::new()];
+    let mut used = 0;
+    for c in line.chars() {
+        let w = c.width().unwrap_or(0);
+        if used + w > width && used > 0 {
+            rows.push(String::new());
+            used = 0;
+        }
+        if let Some(row) = rows.last_mut() {
+            row.push(c);
+        }
+        used += w;
+    }
+    rows
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_wrap_by_display_width() {
+        assert_eq!(wrap("", 4), [""]);
+        assert_eq!(wrap("abcdef", 4), ["abcd", "ef"]);
+        // A kanji is two cells: never a row wider than the width.
+        assert_eq!(wrap("先手：alice", 4), ["先手", "：al", "ice"]);
+        assert_eq!(wrap("手数----指手", 5), ["手数-", "---指", "手"]);
     }
 }

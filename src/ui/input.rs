@@ -37,7 +37,7 @@ pub enum Key {
     Interrupt,
     /// A printable character (space included).
     Char(char),
-    /// F2: kanji or ASCII pieces (a function key, so it never clashes with typing).
+    /// F2: the next piece style (a function key, so it never clashes with typing).
     TogglePieces,
     /// F3: colors on or off.
     ToggleColor,
@@ -88,6 +88,8 @@ pub enum Hit {
     Square(crate::rules::vocab::Square),
     /// A kind in a seat's hand.
     Hand(crate::rules::vocab::Seat, crate::rules::vocab::PieceKind),
+    /// Choice `.1` of row `.0` of the settings panel.
+    Choice(usize, usize),
 }
 
 /// What a screen receives.

@@ -7,8 +7,8 @@ use super::input::Hint;
 use super::input::{Dir, Event, Hit, Hits, Key};
 use super::text::{put, row};
 use crate::hall::{Mode, RoomSummary};
-use crate::msg;
 use crate::rules::GameKind;
+use crate::{msg, tr};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -53,9 +53,10 @@ impl LobbyScreen {
             ("c", msg!("hint-create"), Key::Char('c')),
             ("p", msg!("hint-quick"), Key::Char('p')),
             ("v", msg!("hint-cpu"), Key::Char('v')),
-            ("s", msg!("hint-local"), Key::Char('s')),
+            // `s` (same device) is in the help: the line is full.
             // `i` is on the invite-code field itself ("Invite code (i)").
             ("r", msg!("hint-ranks"), Key::Char('r')),
+            ("L", msg!("hint-settings"), Key::Char('L')),
             ("?", msg!("hint-help"), Key::Char('?')),
             ("q", msg!("hint-quit"), Key::Char('q')),
         ]
@@ -178,6 +179,7 @@ impl LobbyScreen {
                 Action::None
             }
             Key::Char('r') => Action::Ratings,
+            Key::Char('L') => Action::Settings,
             Key::Char('?') => Action::Help,
             Key::Char('q') | Key::Interrupt => Action::Quit,
             _ => Action::None,
@@ -194,23 +196,20 @@ impl LobbyScreen {
         hits: &mut Hits,
     ) {
         let field_y = area.height.saturating_sub(2);
-        let header = format!(
-            "{:<8}{:<6}{:<16}{:<10}{}",
-            "game", "seats", "host", "phase", "rules"
-        );
-        put(
-            buf,
-            area,
-            area.x + 2,
-            area.y,
-            "Open public rooms",
-            theme.title(),
-        );
-        put(buf, area, area.x + 2, area.y + 1, &header, theme.dim());
+        let title = tr!(theme, "lobby-title");
+        put(buf, area, area.x + 2, area.y, &title, theme.title());
+        let header = [
+            tr!(theme, "lobby-col-game"),
+            tr!(theme, "lobby-col-seats"),
+            tr!(theme, "lobby-col-host"),
+            tr!(theme, "lobby-col-phase"),
+            tr!(theme, "lobby-col-rules"),
+        ];
+        columns(buf, area, area.y + 1, &header, theme.dim());
         let list_h = field_y.saturating_sub(3);
         if rooms.is_empty() {
-            let text = "No open rooms yet: press c to create one or p for quick play.";
-            put(buf, area, area.x + 2, area.y + 2, text, Style::new());
+            let text = tr!(theme, "lobby-empty");
+            put(buf, area, area.x + 2, area.y + 2, &text, Style::new());
         }
         let first = self.selected.saturating_sub(usize::from(list_h.max(1)) - 1);
         for (i, room) in rooms
@@ -220,22 +219,22 @@ impl LobbyScreen {
             .take(usize::from(list_h))
         {
             let r = row(area, 2 + (i - first) as u16);
-            let line = format!(
-                "{:<8}{:<6}{:<16}{:<10}{}",
-                room.kind.name(),
+            let cells = [
+                theme.text(&room.kind.name_msg()),
                 format!("{}/{}", room.taken, room.total),
-                clip(&room.host, 15),
-                room.phase.word(),
-                room.rules
-            );
+                room.host.clone(),
+                theme.text(&room.phase.label()),
+                theme.text(&room.rules),
+            ];
             let style = if i == self.selected {
                 theme.cursor()
             } else {
                 Style::new()
             };
-            let marker = if i == self.selected { "> " } else { "  " };
+            let marker = if i == self.selected { ">" } else { " " };
             buf.set_style(r, style);
-            put(buf, area, r.x, r.y, &format!("{marker}{line}"), style);
+            put(buf, area, r.x, r.y, marker, style);
+            columns(buf, area, r.y, &cells, style);
             hits.add(r, Hit::Row(i));
         }
         if let Some(i) = self.quick {
@@ -243,11 +242,11 @@ impl LobbyScreen {
         }
         let field = row(area, field_y);
         let cursor = if self.editing { "_" } else { "" };
-        let label = "Invite code (i): ";
+        let label = format!("{} ", tr!(theme, "lobby-invite-code"));
         // Shown in groups of four as the room shows it (`K7QX-M2P9-TD`);
         // dashes and spaces typed or pasted are left out.
         let value = format!("[{}{cursor}]", crate::hall::codes::grouped(&self.code));
-        let x = put(buf, area, field.x + 2, field.y, label, Style::new());
+        let x = put(buf, area, field.x + 2, field.y, &label, Style::new());
         let style = if self.editing {
             theme.cursor()
         } else {
@@ -262,19 +261,35 @@ impl LobbyScreen {
     /// The quick-play line: every game, the chosen one marked.
     fn render_quick(&self, buf: &mut Buffer, area: Rect, y: u16, chosen: usize, theme: Theme) {
         let r = row(area, y);
-        let mut x = put(buf, area, r.x + 2, r.y, "Quick play: ", theme.title());
+        let label = format!("{} ", tr!(theme, "lobby-quick-play"));
+        let mut x = put(buf, area, r.x + 2, r.y, &label, theme.title());
         for (i, kind) in GameKind::HALL.iter().enumerate() {
             let (text, style) = if i == chosen {
-                (format!("[{}]", kind.title()), theme.cursor())
+                (
+                    format!("[{}]", theme.text(&kind.title_msg())),
+                    theme.cursor(),
+                )
             } else {
-                (format!(" {} ", kind.title()), Style::new())
+                (format!(" {} ", theme.text(&kind.title_msg())), Style::new())
             };
             x = put(buf, area, x, r.y, &text, style) + 1;
         }
     }
 }
 
-/// `text` cut to `max` characters.
-pub fn clip(text: &str, max: usize) -> String {
-    text.chars().take(max).collect()
+/// Where the room list's columns start (from two cells in), each column
+/// ending one cell before the next: texts are cut by display width, so a
+/// Japanese name or header never pushes the next column.
+const COLUMNS: [u16; 5] = [0, 11, 17, 32, 42];
+
+/// Draws one line of the room list: `cells` in [`COLUMNS`].
+fn columns(buf: &mut Buffer, area: Rect, y: u16, cells: &[String], style: Style) {
+    for (i, cell) in cells.iter().enumerate().take(COLUMNS.len()) {
+        let x = (area.x + 2 + COLUMNS[i]).min(area.right());
+        let end = COLUMNS
+            .get(i + 1)
+            .map_or(area.right(), |next| (area.x + 1 + next).min(area.right()));
+        let column = Rect::new(x, y, end.saturating_sub(x), 1);
+        put(buf, column, x, y, cell, style);
+    }
 }

@@ -25,6 +25,7 @@ mod promotion;
 mod ratings;
 mod room;
 mod room_setup;
+mod settings;
 mod text;
 mod theme;
 

@@ -7,10 +7,10 @@ use super::Theme;
 use super::app::Action;
 use super::input::Hint;
 use super::input::{Event, Key};
-use super::text::{centered, put};
+use super::text::{centered, pad, put, width, wrap};
 use crate::hall::names::{self, MAX_NAME_CHARS};
 use crate::hall::view::Entry;
-use crate::msg;
+use crate::{msg, tr};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -89,23 +89,27 @@ impl NameScreen {
 
     /// Draws the question in the middle of `area`.
     pub fn render(&self, buf: &mut Buffer, area: Rect, theme: Theme) {
+        // Why a guest is asked, in as many lines as the width needs (two
+        // at most).
+        let why = wrap(&tr!(theme, "name-guest"), area.width.saturating_sub(4));
+        let why_h = why.len().clamp(1, 2) as u16;
         let mid = area.y + area.height / 2;
-        let top = mid.saturating_sub(3).max(area.y);
-        centered(buf, area, top, "Welcome to banmen", theme.title());
-        let why = "Playing as a guest (use an SSH key to keep your name and rating).";
-        centered(buf, area, top + 2, why, Style::new());
-        let label = "Your name: ";
-        let field = format!(
-            "[{:<width$}]",
-            format!("{}_", self.typed),
-            width = MAX_NAME_CHARS + 1
-        );
-        let width = super::text::width(label) + super::text::width(&field);
-        let x = area.x + area.width.saturating_sub(width) / 2;
-        let x = put(buf, area, x, top + 4, label, Style::new());
-        put(buf, area, x, top + 4, &field, theme.cursor());
-        let keep = format!("Enter with nothing typed: {}", self.given);
-        centered(buf, area, top + 6, &keep, theme.dim());
+        let top = mid.saturating_sub(3 + why_h / 2).max(area.y);
+        centered(buf, area, top, &tr!(theme, "name-welcome"), theme.title());
+        for (k, line) in why.iter().take(2).enumerate() {
+            centered(buf, area, top + 2 + k as u16, line, Style::new());
+        }
+        let y = top + 3 + why_h;
+        let label = format!("{} ", tr!(theme, "name-label"));
+        // The field holds the longest name, in cells (a kanji is two).
+        let typed = format!("{}_", self.typed);
+        let field = format!("[{}]", pad(&typed, MAX_NAME_CHARS as u16 + 1));
+        let w = width(&label) + width(&field);
+        let x = area.x + area.width.saturating_sub(w) / 2;
+        let x = put(buf, area, x, y, &label, Style::new());
+        put(buf, area, x, y, &field, theme.cursor());
+        let keep = tr!(theme, "name-keep", name = &self.given);
+        centered(buf, area, y + 2, &keep, theme.dim());
     }
 }
 
@@ -141,6 +145,41 @@ mod tests {
             Action::Notice(_)
         ));
         assert!(screen.typed.is_empty());
+    }
+
+    #[test]
+    fn the_question_fits_in_every_language() {
+        use crate::i18n::Lang;
+        use crate::ui::text::{screen_lines, width};
+        let mut screen = NameScreen::new("guest-3", Entry::Lobby);
+        screen.update(&Event::Paste("将棋指しの花子さん".repeat(2)));
+        for lang in Lang::ALL {
+            let theme = Theme {
+                lang,
+                ..Theme::default()
+            };
+            for (w, h) in [(80, 21), (60, 17)] {
+                let area = Rect::new(0, 0, w, h);
+                let mut buf = Buffer::empty(area);
+                screen.render(&mut buf, area, theme);
+                let lines = screen_lines(&buf);
+                let text: String = lines.concat().split_whitespace().collect();
+                let why: String = tr!(theme, "name-guest").split_whitespace().collect();
+                assert!(text.contains(&why), "{lang:?} {w}: {lines:#?}");
+                let keep = tr!(theme, "name-keep", name = "guest-3");
+                assert!(
+                    lines.iter().any(|l| l.contains(&keep)),
+                    "{lang:?}: {lines:#?}"
+                );
+                assert!(
+                    lines.iter().any(|l| l.contains(&screen.typed)),
+                    "{lines:#?}"
+                );
+                for line in &lines {
+                    assert!(width(line) <= w - 2, "{lang:?} {w}: {line}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -3,11 +3,13 @@
 //! answer it, its prompt and its hints; and chess promotions typed without
 //! their piece. Esc (handled by the game screen) cancels.
 
+use super::Theme;
 use super::input::Hint;
 use super::input::Key;
-use crate::msg;
+use crate::i18n::Msg;
 use crate::rules::AnyGame;
 use crate::rules::vocab::{Move, PieceKind, Promotion};
+use crate::{msg, tr};
 
 /// A promotion waiting for the player's answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -20,13 +22,11 @@ pub enum PromotionQuestion {
     ChoosePiece([Option<Move>; 4]),
 }
 
-/// A piece a chess pawn may become: the key that picks it and its name.
+/// A piece a chess pawn may become: the key that picks it and its kind.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PieceChoice {
     /// The key (and button) that picks it, as the hints show it.
     pub key: &'static str,
-    /// The word the prompt and the hints show.
-    pub name: &'static str,
     /// The kind.
     pub kind: PieceKind,
 }
@@ -36,28 +36,34 @@ impl PieceChoice {
     pub fn key_char(&self) -> char {
         self.key.chars().next().unwrap_or(' ')
     }
+
+    /// The piece's name, which the prompt and the hints show.
+    pub fn name(&self) -> Msg {
+        match self.kind {
+            PieceKind::Queen => msg!("promotion-queen"),
+            PieceKind::Rook => msg!("promotion-rook"),
+            PieceKind::Bishop => msg!("promotion-bishop"),
+            _ => msg!("promotion-knight"),
+        }
+    }
 }
 
 /// Chess promotion choices in the order the prompt lists them.
 pub const PIECE_CHOICES: [PieceChoice; 4] = [
     PieceChoice {
         key: "q",
-        name: "queen",
         kind: PieceKind::Queen,
     },
     PieceChoice {
         key: "r",
-        name: "rook",
         kind: PieceKind::Rook,
     },
     PieceChoice {
         key: "b",
-        name: "bishop",
         kind: PieceKind::Bishop,
     },
     PieceChoice {
         key: "n",
-        name: "knight",
         kind: PieceKind::Knight,
     },
 ];
@@ -122,23 +128,25 @@ impl PromotionQuestion {
 }
 
 impl PromotionQuestion {
-    /// The prompt: `Promote? y = yes, n = no` for shogi; for chess the
-    /// pieces offered with their keys, `Promote to: q queen  r rook  b
-    /// bishop  n knight`, or the keys alone where that is wider than `width`.
-    pub fn prompt(&self, width: u16) -> String {
+    /// The prompt in the reader's language: `Promote? y = yes, n = no`
+    /// for shogi; for chess the pieces offered with their keys, `Promote
+    /// to: q queen  r rook  b bishop  n knight` (a menu: each key beside
+    /// its piece's name), or the keys alone where that is wider than
+    /// `width`.
+    pub fn prompt(&self, width: u16, theme: Theme) -> String {
         if let PromotionQuestion::PromoteOrNot(_) = self {
-            return "Promote? y = yes, n = no".into();
+            return tr!(theme, "promotion-promote-or-not");
         }
         let named: Vec<String> = self
             .pieces()
-            .map(|c| format!("{} {}", c.key, c.name))
+            .map(|c| format!("{} {}", c.key, theme.text(&c.name())))
             .collect();
-        let long = format!("Promote to: {}", named.join("  "));
+        let long = tr!(theme, "promotion-choose", pieces = named.join("  "));
         if super::text::width(&long) <= width {
             return long;
         }
         let keys: Vec<&str> = self.pieces().map(|c| c.key).collect();
-        format!("Promote to: {}", keys.join(" / "))
+        tr!(theme, "promotion-choose", pieces = keys.join(" / "))
     }
 
     /// The key hints (also buttons): y/n, or a key per piece offered; Esc.
@@ -150,13 +158,7 @@ impl PromotionQuestion {
             ],
             PromotionQuestion::ChoosePiece(_) => self
                 .pieces()
-                .map(|c| {
-                    (
-                        c.key,
-                        crate::i18n::Msg::new(c.name),
-                        Key::Char(c.key_char()),
-                    )
-                })
+                .map(|c| (c.key, c.name(), Key::Char(c.key_char())))
                 .collect(),
         };
         hints.push(("Esc", msg!("hint-cancel"), Key::Esc));
@@ -208,7 +210,8 @@ mod tests {
         assert_eq!(question.answer(Key::Char('n')), Some(moves[0]));
         assert_eq!(question.answer(Key::Char('q')), None);
         assert_eq!(question.pieces().count(), 0);
-        assert_eq!(question.prompt(10), "Promote? y = yes, n = no");
+        let en = Theme::default();
+        assert_eq!(question.prompt(10, en), "Promote? y = yes, n = no");
     }
 
     #[test]
@@ -224,9 +227,23 @@ mod tests {
         assert_eq!(question.answer(Key::Char('N')), Some(moves[0]));
         assert_eq!(question.answer(Key::Char('b')), None);
         assert_eq!(question.answer(Key::Char('y')), None);
-        assert_eq!(question.prompt(80), "Promote to: q queen  r rook  n knight");
-        assert_eq!(question.prompt(20), "Promote to: q / r / n");
-        let keys: Vec<&str> = question.hints().iter().map(|h| h.0).collect();
+        let en = Theme::default();
+        assert_eq!(
+            question.prompt(80, en),
+            "Promote to: q queen  r rook  n knight"
+        );
+        assert_eq!(question.prompt(20, en), "Promote to: q / r / n");
+        let hints = question.hints();
+        let keys: Vec<&str> = hints.iter().map(|h| h.0).collect();
         assert_eq!(keys, ["q", "r", "n", "Esc"]);
+        let names: Vec<String> = hints.iter().map(|h| en.text(&h.1)).collect();
+        assert_eq!(names, ["queen", "rook", "knight", "cancel"]);
+        // Every language's prompt fits the side panel at 80 columns, in
+        // one form or the other.
+        for lang in crate::i18n::Lang::ALL {
+            let theme = Theme { lang, ..en };
+            let text = question.prompt(31, theme);
+            assert!(crate::ui::text::width(&text) <= 31, "{text}");
+        }
     }
 }

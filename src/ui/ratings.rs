@@ -7,12 +7,13 @@ use super::Theme;
 use super::app::Action;
 use super::input::Hint;
 use super::input::{Dir, Event, Hit, Hits, Key};
-use super::text::{put, row};
+use super::text::{fit, pad, put, row, width};
 use crate::hall::ranked::Profile;
 use crate::hall::view::ServerAddress;
 use crate::hall::{Hall, Identity};
-use crate::msg;
+use crate::i18n::Arg;
 use crate::ratings::Category;
+use crate::{msg, tr};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -135,14 +136,19 @@ impl RatingsScreen {
         hits: &mut Hits,
     ) {
         let category = self.category();
-        let title = format!("Leaderboard · {} (←→ other games)", category.title());
+        let title = tr!(theme, "ratings-title", category = category.title_msg());
         put(buf, area, area.x + 1, area.y, &title, theme.title());
-        let header = format!("{:>4}  {:<18}{:<16}{}", "#", "player", "rating", "games");
+        let header = board_line(
+            "#",
+            &tr!(theme, "ratings-player"),
+            &tr!(theme, "ratings-rating"),
+            &tr!(theme, "ratings-games"),
+        );
         put(buf, area, area.x + 1, area.y + 2, &header, theme.dim());
         let board = hall.leaderboard(category, LISTED);
         if board.is_empty() {
-            let text = "Nobody is rated yet: ranked games between players with SSH keys count.";
-            put(buf, area, area.x + 1, area.y + 3, text, theme.dim());
+            let text = tr!(theme, "ratings-nobody");
+            put(buf, area, area.x + 1, area.y + 3, &text, theme.dim());
         }
         let rows = usize::from(area.height.saturating_sub(3));
         let first = self.selected.saturating_sub(rows.saturating_sub(1));
@@ -153,12 +159,11 @@ impl RatingsScreen {
             } else {
                 Style::new()
             };
-            let line = format!(
-                "{:>4}  {:<18}{:<16}{}",
-                i + 1,
-                s.name,
-                s.rating.text(),
-                s.rating.games
+            let line = board_line(
+                &(i + 1).to_string(),
+                &s.name,
+                &s.rating.text(),
+                &s.rating.games.to_string(),
             );
             put(buf, r, r.x + 1, r.y, &line, style);
             hits.add(r, Hit::Row(i));
@@ -166,74 +171,99 @@ impl RatingsScreen {
     }
 }
 
+/// One line of a leaderboard: the place right-aligned in four cells, the
+/// name (cut to fit) and the rating in columns by display width.
+fn board_line(place: &str, name: &str, rating: &str, games: &str) -> String {
+    let place = format!(
+        "{}{place}",
+        " ".repeat(usize::from(4u16.saturating_sub(width(place))))
+    );
+    format!(
+        "{place}  {}{}{games}",
+        pad(&fit(name, 17), 18),
+        pad(rating, 16)
+    )
+}
+
 /// A player's ratings and recent rated games.
 fn profile(buf: &mut Buffer, area: Rect, p: &Profile, address: &ServerAddress, theme: Theme) {
-    put(
-        buf,
-        area,
-        area.x + 1,
-        area.y,
-        &format!("Profile · {}", p.name),
-        theme.title(),
-    );
+    let title = tr!(theme, "profile-title", name = &p.name);
+    put(buf, area, area.x + 1, area.y, &title, theme.title());
+    let names: Vec<String> = p
+        .ratings
+        .iter()
+        .map(|(c, _)| theme.text(&c.title_msg()))
+        .collect();
+    let name_w = names.iter().map(|n| width(n)).max().unwrap_or(0) + 2;
     let mut y = area.y + 2;
-    for (category, rating) in &p.ratings {
+    for ((_, rating), name) in p.ratings.iter().zip(&names) {
         let text = match rating {
             Some(r) => {
-                let games = if r.games == 1 { "game" } else { "games" };
-                format!(
-                    "{:<34}{:<16}{} {games}",
-                    category.title(),
-                    r.text(),
-                    r.games
-                )
+                let games = tr!(theme, "profile-games", count = r.games);
+                format!("{}{}{games}", pad(name, name_w.max(34)), pad(&r.text(), 16))
             }
-            None => format!("{:<34}not rated yet", category.title()),
+            None => format!(
+                "{}{}",
+                pad(name, name_w.max(34)),
+                tr!(theme, "profile-unrated")
+            ),
         };
         put(buf, area, area.x + 1, y, &text, Style::new());
         y += 1;
     }
     y += 1;
-    put(
-        buf,
-        area,
-        area.x + 1,
-        y,
-        "Recent rated games",
-        theme.title(),
-    );
+    let recent = tr!(theme, "profile-recent");
+    put(buf, area, area.x + 1, y, &recent, theme.title());
     y += 1;
     if p.recent.is_empty() {
-        put(buf, area, area.x + 1, y, "none yet", theme.dim());
+        let none = tr!(theme, "profile-none");
+        put(buf, area, area.x + 1, y, &none, theme.dim());
     }
+    let shorts: Vec<String> = Category::ALL
+        .iter()
+        .map(|c| theme.text(&c.short_msg()))
+        .collect();
+    let short_w = shorts.iter().map(|n| width(n)).max().unwrap_or(0) + 1;
+    // What fits on a line; a game's id, or the export command, that
+    // does not goes on a line of its own.
+    let room = area.width.saturating_sub(2);
     for r in &p.recent {
         let date = crate::hall::journal::rfc3339(r.at);
-        let line = format!(
-            "{}  {:<12} place {}  {} → {} ({})  game {}",
-            date.get(..10).unwrap_or(&date),
-            category_short(r.category),
-            r.place,
-            r.before.value_text(),
-            r.after.value_text(),
-            r.after.change_from(&r.before),
-            r.game_id.as_deref().unwrap_or("(private)")
+        let game = match r.game_id.as_deref() {
+            Some(id) => Arg::from(id),
+            None => Arg::from(msg!("profile-private")),
+        };
+        let result = tr!(
+            theme,
+            "profile-result",
+            place = r.place,
+            before = r.before.value_text(),
+            after = r.after.value_text(),
+            change = r.after.change_from(&r.before)
         );
-        put(buf, area, area.x + 1, y, &line, Style::new());
+        let game = tr!(theme, "profile-game", game = game);
+        let category = theme.text(&r.category.short_msg());
+        let date = date.get(..10).unwrap_or(&date);
+        let line = format!("{date}  {}{result}", pad(&category, short_w));
+        let whole = format!("{line}  {game}");
+        if width(&whole) <= room {
+            put(buf, area, area.x + 1, y, &whole, Style::new());
+        } else {
+            put(buf, area, area.x + 1, y, &line, Style::new());
+            y += 1;
+            put(buf, area, area.x + 13, y, &game, Style::new());
+        }
         y += 1;
     }
     if let Some(id) = p.recent.iter().find_map(|r| r.game_id.as_deref()) {
         let command = address.command(false, &format!("export {id}"));
-        let export = format!("A game's record: {command}");
-        put(buf, area, area.x + 1, y + 1, &export, theme.dim());
-    }
-}
-
-fn category_short(c: Category) -> &'static str {
-    match c {
-        Category::Shogi => "shogi",
-        Category::Shogi4 => "shogi4",
-        Category::Shogi4Pairs => "shogi4 pairs",
-        Category::Chess4Teams => "chess4 teams",
-        Category::Chess4Ffa => "chess4 ffa",
+        let label = tr!(theme, "profile-export");
+        let whole = format!("{label} {command}");
+        if width(&whole) <= room {
+            put(buf, area, area.x + 1, y + 1, &whole, theme.dim());
+        } else {
+            put(buf, area, area.x + 1, y + 1, &label, theme.dim());
+            put(buf, area, area.x + 3, y + 2, &command, theme.dim());
+        }
     }
 }

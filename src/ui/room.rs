@@ -10,9 +10,9 @@ use super::input::{Event, Hits, Key};
 use super::text::put;
 use crate::hall::view::ServerAddress;
 use crate::hall::{Mode, Phase, RoomHandle, RoomView};
-use crate::msg;
 use crate::rules::GameKind;
 use crate::rules::vocab::{Seat, SeatSet};
+use crate::{msg, tr};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -117,28 +117,25 @@ impl RoomScreen {
         hints
     }
 
-    /// The title bar's text for this room.
-    pub fn title(&self) -> String {
+    /// The title bar's text for this room in the reader's language: the
+    /// game, the room, the game's id, the spectators, and whether this
+    /// session watches, as separate fields.
+    pub fn title(&self, theme: Theme) -> String {
         let view = self.handle.view();
-        let watching = match view.spectators {
-            0 => String::new(),
-            1 => " · 1 watching".to_string(),
-            n => format!(" · {n} watching"),
-        };
-        let who = if self.handle.is_spectator() {
-            " · watching"
-        } else {
-            ""
-        };
-        let game = match view.phase {
-            Phase::Waiting => String::new(),
-            _ => format!(" · game {}", view.game_id),
-        };
-        format!(
-            "{} · room {}{game}{watching}{who}",
-            view.settings.kind.title(),
-            view.code
-        )
+        let mut fields = vec![
+            tr!(theme, "room-game", kind = view.settings.kind.name()),
+            tr!(theme, "room-title-room", code = &view.code),
+        ];
+        if view.phase != Phase::Waiting {
+            fields.push(tr!(theme, "room-title-game", id = &view.game_id));
+        }
+        if view.spectators > 0 {
+            fields.push(tr!(theme, "room-title-spectators", count = view.spectators));
+        }
+        if self.handle.is_spectator() {
+            fields.push(tr!(theme, "room-title-watching"));
+        }
+        fields.join(" · ")
     }
 
     /// Draws the waiting room or the game.
@@ -168,10 +165,11 @@ impl RoomScreen {
     ) {
         let x = area.x + 2;
         let mut y = area.y;
-        let heading = format!("Waiting room · {}", view.settings.rules_summary());
+        let rules = view.settings.rules_summary();
+        let heading = tr!(theme, "room-waiting", rules = rules);
         put(buf, area, x, y, &heading, theme.title());
         y += 2;
-        put(buf, area, x, y, "Seats:", Style::new());
+        put(buf, area, x, y, &tr!(theme, "room-seats"), Style::new());
         for (i, occupant) in view.seats.iter().enumerate() {
             y += 1;
             let seat = Seat(i as u8);
@@ -187,23 +185,18 @@ impl RoomScreen {
             put(
                 buf,
                 area,
-                end.max(x + 14),
+                (end + 1).max(x + 14),
                 y,
                 &theme.text(&occupant.label()),
                 Style::new(),
             );
         }
         y += 2;
-        put(
-            buf,
-            area,
-            x,
-            y,
-            &format!("Invite code: {}", view.code),
-            theme.alert(),
-        );
+        let code = tr!(theme, "room-invite-code", code = &view.code);
+        put(buf, area, x, y, &code, theme.alert());
         y += 1;
-        put(buf, area, x, y, "Friends join with:", Style::new());
+        let join = tr!(theme, "room-friends-join");
+        put(buf, area, x, y, &join, Style::new());
         y += 1;
         put(
             buf,
@@ -215,7 +208,7 @@ impl RoomScreen {
         );
         if let Some(code) = self.handle.resume_code() {
             y += 1;
-            for (line, heading) in super::export::resume_lines(code, address) {
+            for (line, heading) in super::export::resume_lines(code, address, theme) {
                 y += 1;
                 let style = if heading { theme.alert() } else { Style::new() };
                 put(buf, area, x, y, &line, style);
@@ -223,18 +216,46 @@ impl RoomScreen {
         }
         y += 2;
         let note = match (self.handle.is_host(), view.settings.mode) {
-            (true, Mode::Online) => "Press s to start now: empty seats become CPU players.",
-            (true, _) => "The game starts at once.",
-            (false, _) => "The host starts the game when everyone is here.",
+            (true, Mode::Online) => msg!("room-note-start"),
+            (true, _) => msg!("room-note-starts-at-once"),
+            (false, _) => msg!("room-note-host-starts"),
         };
-        put(buf, area, x, y, note, theme.dim());
+        put(buf, area, x, y, &theme.text(&note), theme.dim());
         if self.handle.is_host() {
             y += 1;
-            let cpu = "A seat's number puts the CPU there, then raises its level.";
-            put(buf, area, x, y, cpu, theme.dim());
+            put(buf, area, x, y, &tr!(theme, "room-note-cpu"), theme.dim());
         }
         if self.game.confirm == Some(Confirm::Leave) {
-            put(buf, area, x, y + 1, "Leave? y / n", theme.alert());
+            let leave = tr!(theme, "room-confirm-leave");
+            put(buf, area, x, y + 1, &leave, theme.alert());
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::i18n::Lang;
+    use crate::msg;
+    use crate::ui::text::width;
+
+    #[test]
+    fn waiting_room_lines_fit_60_columns_in_every_language() {
+        // The waiting room writes from the third column.
+        const COLS: u16 = 58;
+        for lang in Lang::ALL {
+            for msg in [
+                msg!("room-seats"),
+                msg!("room-invite-code", code = "ABCD-EFGH-JK"),
+                msg!("room-friends-join"),
+                msg!("room-note-start"),
+                msg!("room-note-starts-at-once"),
+                msg!("room-note-host-starts"),
+                msg!("room-note-cpu"),
+                msg!("room-confirm-leave"),
+            ] {
+                let text = lang.text(&msg);
+                assert!(width(&text) <= COLS, "{lang:?}: {text}");
+            }
         }
     }
 }

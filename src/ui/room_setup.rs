@@ -7,15 +7,14 @@ use super::Theme;
 use super::app::Action;
 use super::input::Hint;
 use super::input::{Dir, Event, Hit, Hits, Key};
-use super::text::{put, row, width};
+use super::text::{pad, put, row, width, wrap};
 use crate::hall::{AwayPolicy, Mode, Privacy, RoomSettings, TimeLimit};
-use crate::msg;
 use crate::rules::GameKind;
 use crate::rules::room_rules::{Choices, RuleSpec};
+use crate::{msg, tr};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
-use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 /// The values a none-or-count rule cycles through (move limits).
 const COUNTS: [&str; 6] = ["none", "100", "150", "200", "256", "300"];
@@ -47,14 +46,6 @@ pub struct SetupScreen {
     pub settings: RoomSettings,
     /// The selected line.
     pub row: usize,
-}
-
-fn mode_word(mode: Mode) -> &'static str {
-    match mode {
-        Mode::Online => "online (others join)",
-        Mode::VsComputer => "vs computer",
-        Mode::SameDevice => "same device",
-    }
 }
 
 /// The next (`step` = 1) or previous (`step` = -1) item after `current`.
@@ -173,78 +164,91 @@ impl SetupScreen {
         Action::None
     }
 
-    fn field_text(&self, field: Field) -> (String, String, String) {
+    /// A line's label, value and explanation in the reader's language.
+    fn field_text(&self, field: Field, theme: Theme) -> (String, String, String) {
         let s = &self.settings;
-        let (label, value, about) = match field {
+        let t = |msg| theme.text(&msg);
+        match field {
             Field::Game => (
-                "game".into(),
-                s.kind.title().into(),
-                "the game this room plays".into(),
+                tr!(theme, "setup-game"),
+                t(s.kind.title_msg()),
+                tr!(theme, "setup-game-about"),
             ),
             Field::Rule(i) => match self.specs().get(i) {
-                Some(spec) => (
-                    spec.name.to_string(),
-                    s.rules.get(spec.name).to_string(),
-                    format!("{} (default {})", spec.about, spec.default),
-                ),
+                Some(spec) => {
+                    let about = msg!(
+                        "setup-rule-about",
+                        about = spec.about_msg(),
+                        default = spec.value_msg(spec.default)
+                    );
+                    (
+                        t(spec.label()),
+                        t(spec.value_msg(s.rules.get(spec.name))),
+                        t(about),
+                    )
+                }
                 None => Default::default(),
             },
-            Field::Privacy => {
-                let v = match s.privacy {
-                    Privacy::Public => "public (listed in the lobby)",
-                    Privacy::Private => "private (invite code only)",
-                };
-                ("room".into(), v.into(), String::new())
-            }
+            Field::Privacy => (
+                tr!(theme, "setup-room"),
+                t(s.privacy.label()),
+                String::new(),
+            ),
             Field::Ranked => {
-                let v = if s.ranked { "ranked" } else { "casual" };
-                ("rating".into(), v.into(), String::new())
+                let value = if s.ranked {
+                    tr!(theme, "setup-ranked")
+                } else {
+                    tr!(theme, "setup-casual")
+                };
+                (tr!(theme, "setup-rating"), value, String::new())
             }
             Field::Time => (
-                "time/turn".into(),
-                s.time_limit.label().into(),
-                "when it runs out the CPU moves".into(),
+                tr!(theme, "setup-time"),
+                t(s.time_limit.label()),
+                tr!(theme, "setup-time-about"),
             ),
             Field::Away => {
                 let policy = s.away_policy().label();
                 let value = match s.away {
-                    None => format!("default ({policy})"),
-                    Some(_) => policy.to_string(),
+                    None => tr!(theme, "setup-away-default", policy = policy),
+                    Some(_) => t(policy),
                 };
-                let about = "while a player is away: after a grace period the CPU plays for \
-                             them, or the game waits (default: wait in private shogi rooms)";
-                ("when away".into(), value, about.into())
+                (
+                    tr!(theme, "setup-away"),
+                    value,
+                    tr!(theme, "setup-away-about"),
+                )
             }
             Field::Mode => (
-                "mode".into(),
-                mode_word(s.mode).into(),
-                "who plays the other seats".into(),
+                tr!(theme, "setup-mode"),
+                t(s.mode.label()),
+                tr!(theme, "setup-mode-about"),
             ),
             Field::Cpu => (
-                "CPU level".into(),
+                tr!(theme, "setup-cpu"),
                 s.cpu_level.to_string(),
-                "strength of CPU players, 1 (beginner) to 5 (strongest)".into(),
+                tr!(theme, "setup-cpu-about"),
             ),
-            Field::Create => (String::new(), "[ Create room ]".into(), String::new()),
-        };
-        (label, value, about)
+            Field::Create => (
+                String::new(),
+                format!("[ {} ]", tr!(theme, "setup-create")),
+                String::new(),
+            ),
+        }
     }
 
-    /// Draws the form into `area`.
+    /// Draws the form into `area`: the title, the lines (scrolled to keep
+    /// the selected one in view), and below them the selected line's
+    /// explanation in up to [`ABOUT_LINES`] lines.
     pub fn render(&self, buf: &mut Buffer, area: Rect, theme: Theme, hits: &mut Hits) {
-        put(
-            buf,
-            area,
-            area.x + 2,
-            area.y,
-            "Create a room",
-            theme.title(),
-        );
+        let title = tr!(theme, "setup-title");
+        put(buf, area, area.x + 2, area.y, &title, theme.title());
         let fields = self.fields();
-        let texts: Vec<_> = fields.iter().map(|f| self.field_text(*f)).collect();
+        let texts: Vec<_> = fields.iter().map(|f| self.field_text(*f, theme)).collect();
         let label_w = texts.iter().map(|t| width(&t.0)).max().unwrap_or(0);
-        // Two lines at the bottom describe the selected line.
-        let visible = area.height.saturating_sub(5).max(1) as usize;
+        // The title and a blank line above, a blank line and the
+        // explanation below.
+        let visible = area.height.saturating_sub(3 + ABOUT_LINES).max(1) as usize;
         let first = self.row.saturating_sub(visible - 1);
         for (i, (label, value, _)) in texts.iter().enumerate().skip(first).take(visible) {
             let r = row(area, 2 + (i - first) as u16);
@@ -255,28 +259,23 @@ impl SetupScreen {
                 Style::new()
             };
             let marker = if selected { ">" } else { " " };
-            let pad = " ".repeat(usize::from(label_w.saturating_sub(width(label))));
-            let x = put(
-                buf,
-                area,
-                r.x,
-                r.y,
-                &format!("{marker} {label}{pad}  "),
-                style,
-            );
+            let label = pad(label, label_w);
+            let x = put(buf, area, r.x, r.y, &format!("{marker} {label}  "), style);
             put(buf, area, x, r.y, value, style);
             hits.add(r, Hit::Row(i));
         }
         if let Some((_, _, about)) = texts.get(self.row) {
             let y = area.y + 3 + visible.min(texts.len()) as u16;
-            let about_area = Rect::new(area.x + 2, y, area.width.saturating_sub(4), 2);
-            let text = Paragraph::new(about.as_str())
-                .style(theme.dim())
-                .wrap(Wrap { trim: true });
-            text.render(about_area.intersection(area), buf);
+            let lines = wrap(about, area.width.saturating_sub(4));
+            for (k, line) in lines.iter().take(usize::from(ABOUT_LINES)).enumerate() {
+                put(buf, area, area.x + 2, y + k as u16, line, theme.dim());
+            }
         }
     }
 }
+
+/// Lines kept for the selected line's explanation.
+const ABOUT_LINES: u16 = 3;
 
 /// The value after `current` for a rule.
 fn next_value(spec: &RuleSpec, current: &str, step: isize) -> String {
@@ -284,5 +283,86 @@ fn next_value(spec: &RuleSpec, current: &str, step: isize) -> String {
         Choices::OnOff => if current == "on" { "off" } else { "on" }.to_string(),
         Choices::OneOf(words) => cycle(words, current, step).to_string(),
         Choices::NoneOrCount => cycle(&COUNTS, current, step).to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::i18n::Lang;
+    use crate::ui::text::screen_lines;
+
+    /// `text` without its spaces: wrapped text compares whole.
+    fn solid(text: &str) -> String {
+        text.split_whitespace().collect()
+    }
+
+    /// The form's body at the sizes of an 80×24 and a 60×20 terminal (the
+    /// title bar, status and hints take three rows), in every language,
+    /// every line selected in turn with each of its values: every label and
+    /// value is shown whole, the explanation too, and nothing comes closer
+    /// than two cells to the right edge.
+    #[test]
+    fn every_line_of_the_form_fits_in_every_language() {
+        for lang in Lang::ALL {
+            let theme = Theme {
+                lang,
+                ..Theme::default()
+            };
+            for kind in GameKind::HALL {
+                for (w, h) in [(80, 21), (60, 17)] {
+                    let mut form = SetupScreen::new(Mode::Online);
+                    form.settings = RoomSettings::new(kind);
+                    let fields = form.fields();
+                    for (row, field) in fields.iter().enumerate() {
+                        form.row = row;
+                        let steps = match field {
+                            Field::Game | Field::Create => 1,
+                            _ => 8,
+                        };
+                        for _ in 0..steps {
+                            let area = Rect::new(0, 0, w, h);
+                            let mut buf = Buffer::empty(area);
+                            form.render(&mut buf, area, theme, &mut Hits::default());
+                            let lines = screen_lines(&buf);
+                            let (label, value, about) = form.field_text(*field, theme);
+                            let shown = lines
+                                .iter()
+                                .any(|l| l.contains(&label) && l.contains(&value));
+                            let all = solid(&lines.concat());
+                            let screen = lines.join("\n");
+                            assert!(shown, "{lang:?} {w}x{h}: {label} {value}:\n{screen}");
+                            assert!(
+                                all.contains(&solid(&about)),
+                                "{lang:?} {w}x{h}: {about}:\n{screen}"
+                            );
+                            for line in &lines {
+                                assert!(width(line) <= w - 2, "{lang:?} {w}x{h}: {line}");
+                            }
+                            if steps > 1 {
+                                form.change(1);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn english_rule_lines_show_the_words_of_the_command_line() {
+        let form = SetupScreen::new(Mode::Online);
+        let (label, value, about) = form.field_text(Field::Rule(1), Theme::default());
+        assert_eq!((label.as_str(), value.as_str()), ("move-limit", "none"));
+        assert_eq!(
+            about,
+            "total moves after which the game is a draw (default none)"
+        );
+        let ja = Theme {
+            lang: Lang::Ja,
+            ..Theme::default()
+        };
+        let (label, value, _) = form.field_text(Field::Rule(3), ja);
+        assert_eq!((label.as_str(), value.as_str()), ("駒落ち", "平手"));
     }
 }

@@ -2,15 +2,14 @@
 //! off: owners and marks are also told apart by characters and modifiers
 //! (bold, reversed, underlined), never by color alone.
 
-use crate::i18n::{Lang, Msg, Pieces};
+use crate::i18n::{ChessStyle, Lang, Msg, Pieces, ShogiStyle};
+use crate::rules::GameKind;
 use crate::rules::vocab::Seat;
 use ratatui::style::{Color, Modifier, Style};
 
 /// How to draw: in which language, with which pieces, colors on or off.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Theme {
-    /// ASCII pieces (`P`, `+P`, lower case for gote) instead of kanji.
-    pub ascii: bool,
     /// Colors on.
     pub color: bool,
     /// The reader's language.
@@ -22,7 +21,6 @@ pub struct Theme {
 impl Default for Theme {
     fn default() -> Self {
         Theme {
-            ascii: false,
             color: true,
             lang: Lang::En,
             pieces: Pieces::default(),
@@ -34,6 +32,32 @@ impl Theme {
     /// `msg` in the reader's language (see [`crate::tr!`]).
     pub fn text(self, msg: &Msg) -> String {
         self.lang.text(msg)
+    }
+
+    /// The theme with the next piece style of `kind`'s game (F2): shogi's
+    /// for both shogi games, chess's for four-player chess.
+    pub fn cycle_pieces(self, kind: GameKind) -> Theme {
+        fn next<T: Copy + PartialEq>(all: &[T], now: T) -> T {
+            let i = all.iter().position(|s| *s == now).unwrap_or(0);
+            all[(i + 1) % all.len()]
+        }
+        let mut pieces = self.pieces;
+        match kind {
+            GameKind::Shogi | GameKind::Shogi4 => {
+                pieces.shogi = next(&ShogiStyle::ALL, pieces.shogi);
+            }
+            GameKind::Chess4 => pieces.chess = next(&ChessStyle::ALL, pieces.chess),
+        }
+        Theme { pieces, ..self }
+    }
+
+    /// Whether `kind`'s pieces are drawn in ASCII only (and so are the
+    /// marks around them: no `☗`, no `●`).
+    pub fn ascii(self, kind: GameKind) -> bool {
+        match kind {
+            GameKind::Shogi | GameKind::Shogi4 => self.pieces.shogi == ShogiStyle::Ascii,
+            GameKind::Chess4 => self.pieces.chess == ChessStyle::Ascii,
+        }
     }
 }
 
@@ -99,5 +123,31 @@ impl Theme {
     /// Warnings: check, errors, confirmations.
     pub fn alert(self) -> Style {
         self.fg(Color::LightYellow).add_modifier(Modifier::BOLD)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn f2_cycles_the_style_of_the_game_on_screen() {
+        let theme = Theme::default();
+        let shogi: Vec<ShogiStyle> =
+            std::iter::successors(Some(theme), |t| Some(t.cycle_pieces(GameKind::Shogi)))
+                .take(4)
+                .map(|t| t.pieces.shogi)
+                .collect();
+        use ShogiStyle::*;
+        assert_eq!(shogi, [Kanji, Western, Ascii, Kanji]);
+        let chess = theme.cycle_pieces(GameKind::Chess4);
+        assert_eq!(chess.pieces.chess, ChessStyle::Symbols);
+        assert_eq!(chess.pieces.shogi, Kanji, "only chess changed");
+        let shogi4 = theme.cycle_pieces(GameKind::Shogi4);
+        assert_eq!(shogi4.pieces.shogi, Western);
+        assert_eq!(shogi4.pieces.chess, ChessStyle::Letters);
+        assert!(!theme.ascii(GameKind::Shogi));
+        let ascii = shogi4.cycle_pieces(GameKind::Shogi);
+        assert!(ascii.ascii(GameKind::Shogi4) && !ascii.ascii(GameKind::Chess4));
     }
 }

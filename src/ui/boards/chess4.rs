@@ -1,11 +1,14 @@
 //! The four-player chess board: the 160-square cross, one terminal row per
 //! rank so that it fits 80×24, turned so that the viewer's seat is at the
 //! bottom. A piece is its owner's mark and its letter (`●K` Red, `▲Q`
-//! Blue, `■R` Yellow, `◆N` Green; ASCII `rK bQ yR gN`), so the board reads
-//! without color; grey pieces of eliminated players are dim and crossed
-//! out, with `x` as their mark. The corners are blank.
+//! Blue, `■R` Yellow, `◆N` Green), or the mark and the chess symbol
+//! (`●♚`), or in ASCII the owner's letter and the piece's (`rK bQ yR gN`):
+//! the player's [`ChessStyle`]. So the board reads without color; grey
+//! pieces of eliminated players are dim and crossed out, with `x` as their
+//! mark. The corners are blank.
 
 use super::{BoardLayout, Marks};
+use crate::i18n::ChessStyle;
 use crate::rules::AnyGame;
 use crate::rules::vocab::{Piece, PieceKind, Seat, Square};
 use crate::ui::Theme;
@@ -43,10 +46,31 @@ pub fn letter(kind: PieceKind) -> &'static str {
     }
 }
 
-/// A seat's mark: `●` or `r`.
-pub fn seat_mark(seat: Seat, ascii: bool) -> &'static str {
+/// The chess symbol of a piece (one column wide on terminals: the tests
+/// measure it).
+pub fn symbol(kind: PieceKind) -> &'static str {
+    match kind {
+        PieceKind::King => "♚",
+        PieceKind::Queen => "♛",
+        PieceKind::Rook => "♜",
+        PieceKind::Bishop => "♝",
+        PieceKind::Knight => "♞",
+        _ => "♟",
+    }
+}
+
+/// A piece's letter or symbol in `style`.
+pub fn kind_text(kind: PieceKind, style: ChessStyle) -> &'static str {
+    match style {
+        ChessStyle::Symbols => symbol(kind),
+        ChessStyle::Letters | ChessStyle::Ascii => letter(kind),
+    }
+}
+
+/// A seat's mark: `●`, or `r` in ASCII.
+pub fn seat_mark(seat: Seat, style: ChessStyle) -> &'static str {
     let i = seat.index() % 4;
-    if ascii {
+    if style == ChessStyle::Ascii {
         SEAT_LETTERS[i]
     } else {
         SEAT_MARKS[i]
@@ -54,13 +78,13 @@ pub fn seat_mark(seat: Seat, ascii: bool) -> &'static str {
 }
 
 /// A piece in two columns; see the module docs.
-pub fn piece_text(piece: &Piece, ascii: bool) -> String {
+pub fn piece_text(piece: &Piece, style: ChessStyle) -> String {
     let mark = match (piece.dead, piece.owner) {
         (true, _) => "x",
-        (false, Some(seat)) => seat_mark(seat, ascii),
+        (false, Some(seat)) => seat_mark(seat, style),
         (false, None) => "-",
     };
-    format!("{mark}{}", letter(piece.kind))
+    format!("{mark}{}", kind_text(piece.kind, style))
 }
 
 /// Draws the board; see the module docs.
@@ -125,10 +149,10 @@ fn draw_cell(
     let y = rect.y + layout.cell_h / 2;
     let x = rect.x + layout.cell_w.saturating_sub(PIECE_W + 1) / 2;
     let Some(piece) = game.piece_at(sq) else {
-        let (dot, style) = match (marks.targets.contains(&sq), theme.ascii) {
+        let (dot, style) = match (marks.targets.contains(&sq), theme.pieces.chess) {
             (true, _) => ("* ", base),
-            (false, true) => (". ", base.patch(theme.dim())),
-            (false, false) => ("· ", base.patch(theme.dim())),
+            (false, ChessStyle::Ascii) => (". ", base.patch(theme.dim())),
+            (false, _) => ("· ", base.patch(theme.dim())),
         };
         put(buf, area, x, y, dot, style);
         return;
@@ -145,7 +169,14 @@ fn draw_cell(
     } else {
         style
     };
-    put(buf, area, x, y, &piece_text(&piece, theme.ascii), style);
+    put(
+        buf,
+        area,
+        x,
+        y,
+        &piece_text(&piece, theme.pieces.chess),
+        style,
+    );
 }
 
 #[cfg(test)]
@@ -161,13 +192,35 @@ mod tests {
             facing: Seat(1),
             dead: false,
         };
-        assert_eq!(piece_text(&piece, false), "▲Q");
-        assert_eq!(piece_text(&piece, true), "bQ");
+        assert_eq!(piece_text(&piece, ChessStyle::Letters), "▲Q");
+        assert_eq!(piece_text(&piece, ChessStyle::Symbols), "▲♛");
+        assert_eq!(piece_text(&piece, ChessStyle::Ascii), "bQ");
         let grey = Piece {
             dead: true,
             ..piece
         };
-        assert_eq!(piece_text(&grey, false), "xQ");
+        assert_eq!(piece_text(&grey, ChessStyle::Letters), "xQ");
+        assert_eq!(piece_text(&grey, ChessStyle::Symbols), "x♛");
+    }
+
+    #[test]
+    fn every_piece_is_two_columns_in_every_style() {
+        use PieceKind::*;
+        for style in ChessStyle::ALL {
+            for kind in [King, Queen, Rook, Bishop, Knight, Pawn] {
+                for owner in [None, Some(Seat(0)), Some(Seat(3))] {
+                    let piece = Piece {
+                        kind,
+                        promoted: false,
+                        owner,
+                        facing: Seat(0),
+                        dead: false,
+                    };
+                    let text = piece_text(&piece, style);
+                    assert_eq!(crate::ui::text::width(&text), PIECE_W, "{text:?}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -271,13 +271,14 @@ pub fn render(
     }
 }
 
-/// A hand piece's short text for the game (`歩` / `P`).
+/// A hand piece's short text for the game, in the player's style (`歩` /
+/// `P`; `♛` / `Q` in chess).
 pub fn kind_text(game: &AnyGame, kind: PieceKind, theme: Theme) -> String {
     match game {
         AnyGame::Shogi(_) | AnyGame::Shogi4(_) => {
-            shogi::glyph(kind, false, theme.ascii).to_string()
+            shogi::glyph(kind, false, theme.pieces.shogi).to_string()
         }
-        AnyGame::Chess4(_) => chess4::letter(kind).to_string(),
+        AnyGame::Chess4(_) => chess4::kind_text(kind, theme.pieces.chess).to_string(),
     }
 }
 

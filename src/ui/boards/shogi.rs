@@ -1,10 +1,12 @@
 //! The two-player shogi board: 9×9 cells with file numbers 9..1 on top and
-//! rank letters a..i on the right, drawn from either side. Pieces are kanji
-//! (`歩`…`龍`) or ASCII letters (`P`, `+P`); gote's pieces carry a `v`
-//! before the kanji (as in KIF diagrams) or are lower case in ASCII, so the
-//! owner reads without color.
+//! rank letters a..i on the right, drawn from either side. Pieces are drawn
+//! in the player's [`ShogiStyle`], always three columns: kanji (`v歩`,
+//! ` と`), Western letters (`v P`, ` +P`) or ASCII (`  p`, ` +P`). Gote's
+//! pieces carry a `v` before the piece (as in KIF diagrams) or are lower
+//! case in ASCII, so the owner reads without color.
 
 use super::{BoardLayout, Marks};
+use crate::i18n::ShogiStyle;
 use crate::rules::AnyGame;
 use crate::rules::vocab::{Piece, PieceKind, Seat, Square};
 use crate::ui::Theme;
@@ -20,51 +22,66 @@ pub fn size(area: Rect) -> (u16, u16) {
     super::grid_size(area, FILES)
 }
 
-/// The kanji or ASCII letter of a kind (promoted kinds have their own kanji).
-pub fn glyph(kind: PieceKind, promoted: bool, ascii: bool) -> &'static str {
+/// The kanji (promoted kinds have their own) or the letter of a kind: a
+/// letter in the Western and ASCII styles, where a promoted piece is the
+/// letter after a `+`.
+pub fn glyph(kind: PieceKind, promoted: bool, style: ShogiStyle) -> &'static str {
     use PieceKind::*;
-    match (kind, promoted, ascii) {
-        (King, _, false) => "玉",
-        (Rook, false, false) => "飛",
-        (Rook, true, false) => "龍",
-        (Bishop, false, false) => "角",
-        (Bishop, true, false) => "馬",
-        (Gold, _, false) => "金",
-        (Silver, false, false) => "銀",
-        (Silver, true, false) => "全",
-        (Knight, false, false) => "桂",
-        (Knight, true, false) => "圭",
-        (Lance, false, false) => "香",
-        (Lance, true, false) => "杏",
-        (Pawn, false, false) => "歩",
-        (Pawn, true, false) => "と",
-        (Queen, _, false) => "后",
-        (King, _, true) => "K",
-        (Rook, _, true) => "R",
-        (Bishop, _, true) => "B",
-        (Gold, _, true) => "G",
-        (Silver, _, true) => "S",
-        (Knight, _, true) => "N",
-        (Lance, _, true) => "L",
-        (Pawn, _, true) => "P",
-        (Queen, _, true) => "Q",
+    if style != ShogiStyle::Kanji {
+        return match kind {
+            King => "K",
+            Rook => "R",
+            Bishop => "B",
+            Gold => "G",
+            Silver => "S",
+            Knight => "N",
+            Lance => "L",
+            Pawn => "P",
+            Queen => "Q",
+        };
+    }
+    match (kind, promoted) {
+        (King, _) => "玉",
+        (Rook, false) => "飛",
+        (Rook, true) => "龍",
+        (Bishop, false) => "角",
+        (Bishop, true) => "馬",
+        (Gold, _) => "金",
+        (Silver, false) => "銀",
+        (Silver, true) => "全",
+        (Knight, false) => "桂",
+        (Knight, true) => "圭",
+        (Lance, false) => "香",
+        (Lance, true) => "杏",
+        (Pawn, false) => "歩",
+        (Pawn, true) => "と",
+        (Queen, _) => "后",
     }
 }
 
-/// A piece in exactly three columns: `v歩`, ` 歩` / ` +P`, `  p`.
-pub fn piece_text(piece: &Piece, ascii: bool) -> String {
+/// A piece in exactly three columns: `v歩` / ` と` (kanji), `v P` / ` +P`
+/// (Western), `  p` / ` +P` (ASCII).
+pub fn piece_text(piece: &Piece, style: ShogiStyle) -> String {
     let gote = piece.owner == Some(Seat(1));
-    let g = glyph(piece.kind, piece.promoted, ascii);
-    if ascii {
-        let letter = if gote {
-            g.to_lowercase()
-        } else {
-            g.to_string()
-        };
-        let plus = if piece.promoted { "+" } else { "" };
-        format!("{:>3}", format!("{plus}{letter}"))
-    } else {
-        format!("{}{g}", if gote { 'v' } else { ' ' })
+    let g = glyph(piece.kind, piece.promoted, style);
+    let mark = if gote { "v" } else { " " };
+    let plus = if piece.promoted { "+" } else { "" };
+    match style {
+        ShogiStyle::Kanji => format!("{mark}{g}"),
+        ShogiStyle::Western => format!("{mark}{plus:>1}{g}"),
+        ShogiStyle::Ascii if gote => format!("{:>3}", format!("{plus}{}", g.to_lowercase())),
+        ShogiStyle::Ascii => format!("{:>3}", format!("{plus}{g}")),
+    }
+}
+
+/// An empty square in three columns: a dot where the piece's kanji or
+/// letter would be (a star on a legal destination).
+fn empty_text(target: bool, style: ShogiStyle) -> &'static str {
+    match (target, style) {
+        (true, _) => " * ",
+        (false, ShogiStyle::Kanji) => " ・",
+        (false, ShogiStyle::Western) => "  ·",
+        (false, ShogiStyle::Ascii) => " . ",
     }
 }
 
@@ -138,14 +155,11 @@ fn draw_cell(
             if p.promoted {
                 style = style.add_modifier(Modifier::BOLD);
             }
-            put(buf, area, x + 1, y, &piece_text(&p, theme.ascii), style);
+            let text = piece_text(&p, theme.pieces.shogi);
+            put(buf, area, x + 1, y, &text, style);
         }
         None => {
-            let dot = match (target, theme.ascii) {
-                (true, _) => " * ",
-                (false, true) => " . ",
-                (false, false) => " ・",
-            };
+            let dot = empty_text(target, theme.pieces.shogi);
             let style = if target {
                 base
             } else {
@@ -156,5 +170,48 @@ fn draw_cell(
     }
     if layout.cell_w >= 5 {
         put(buf, area, x + 4, y, &right.to_string(), base);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ui::text::width;
+
+    fn piece(kind: PieceKind, promoted: bool, seat: u8) -> Piece {
+        Piece {
+            kind,
+            promoted,
+            owner: Some(Seat(seat)),
+            facing: Seat(seat),
+            dead: false,
+        }
+    }
+
+    #[test]
+    fn each_style_draws_a_piece_in_three_columns() {
+        use ShogiStyle::*;
+        let cases = [
+            (PieceKind::Pawn, false, 0, [" 歩", "  P", "  P"]),
+            (PieceKind::Pawn, false, 1, ["v歩", "v P", "  p"]),
+            (PieceKind::Pawn, true, 0, [" と", " +P", " +P"]),
+            (PieceKind::Pawn, true, 1, ["vと", "v+P", " +p"]),
+            (PieceKind::Rook, true, 1, ["v龍", "v+R", " +r"]),
+            (PieceKind::King, false, 0, [" 玉", "  K", "  K"]),
+            (PieceKind::Gold, false, 1, ["v金", "v G", "  g"]),
+        ];
+        for (kind, promoted, seat, texts) in cases {
+            let p = piece(kind, promoted, seat);
+            for (style, text) in [Kanji, Western, Ascii].into_iter().zip(texts) {
+                let got = piece_text(&p, style);
+                assert_eq!(got, text, "{kind:?} {promoted} {seat} {style:?}");
+                assert_eq!(width(&got), 3, "{got:?}");
+            }
+        }
+        for style in ShogiStyle::ALL {
+            for target in [false, true] {
+                assert_eq!(width(empty_text(target, style)), 3);
+            }
+        }
     }
 }

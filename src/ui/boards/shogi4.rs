@@ -3,16 +3,18 @@
 //! up on top labelled above the grid and the others on the right.
 //!
 //! A piece is four columns, readable without color: its owner's letter
-//! (`S` `W` `N` `E`, or `-` when ownerless), the kanji (`歩`, promoted
-//! `と` `全` `龍`) or ASCII letter (` P`, `+P`), and an arrow for its
-//! facing as drawn on this screen (`▲▶▼◀`, ASCII `^>v<`): an inherited
-//! piece points another way than its owner's pieces. The owner's letter is
-//! in the owner's seat color, the arrow in the facing seat's color.
-//! A flipped king is `x` instead of the arrow (ASCII `X`), crossed out and
-//! dim; ownerless pieces are dim. Narrow cells (4 columns) have no room for
+//! (`S` `W` `N` `E`, or `-` when ownerless), the piece in the player's
+//! [`ShogiStyle`] (kanji `歩`, promoted `と` `全` `龍`; Western and ASCII
+//! letters ` P`, `+P`), and an arrow for its facing as drawn on this
+//! screen (`▲▶▼◀`, ASCII `^>v<`): an inherited piece points another way
+//! than its owner's pieces. The owner's letter is in the owner's seat
+//! color, the arrow in the facing seat's color. A flipped king is `x`
+//! instead of the arrow (ASCII `X` in place of the letter), crossed out
+//! and dim; ownerless pieces are dim. Narrow cells (4 columns) have no room for
 //! the `[`/`(`/`*` marks and rely on the cursor's reversed video.
 
 use super::{BoardLayout, Marks};
+use crate::i18n::ShogiStyle;
 use crate::rules::AnyGame;
 use crate::rules::vocab::{Piece, PieceKind, Square};
 use crate::ui::Theme;
@@ -34,9 +36,9 @@ pub fn size(area: Rect) -> (u16, u16) {
 }
 
 /// The arrow of a piece facing as `facing` on a board turned by `turns`.
-fn arrow(facing: u8, turns: u8, ascii: bool) -> &'static str {
+fn arrow(facing: u8, turns: u8, style: ShogiStyle) -> &'static str {
     let dir = usize::from((facing + 4 - turns % 4) % 4);
-    if ascii {
+    if style == ShogiStyle::Ascii {
         ["^", ">", "v", "<"][dir]
     } else {
         ["▲", "▶", "▼", "◀"][dir]
@@ -44,25 +46,36 @@ fn arrow(facing: u8, turns: u8, ascii: bool) -> &'static str {
 }
 
 /// A piece in exactly four columns; see the module docs.
-pub fn piece_text(piece: &Piece, turns: u8, ascii: bool) -> String {
+pub fn piece_text(piece: &Piece, turns: u8, style: ShogiStyle) -> String {
     let owner = match piece.owner {
         Some(seat) => SEAT_LETTERS[seat.index() % 4],
         None => "-",
     };
     if piece.dead && piece.kind == PieceKind::King {
-        return if ascii {
-            format!("{owner} X ")
-        } else {
-            format!("{owner}玉x")
+        return match style {
+            ShogiStyle::Kanji => format!("{owner}玉x"),
+            ShogiStyle::Western => format!("{owner} Kx"),
+            ShogiStyle::Ascii => format!("{owner} X "),
         };
     }
-    let glyph = super::shogi::glyph(piece.kind, piece.promoted, ascii);
-    let kind = match (ascii, piece.promoted) {
-        (false, _) => glyph.to_string(),
-        (true, true) => format!("+{glyph}"),
-        (true, false) => format!(" {glyph}"),
+    let glyph = super::shogi::glyph(piece.kind, piece.promoted, style);
+    let kind = match (style, piece.promoted) {
+        (ShogiStyle::Kanji, _) => glyph.to_string(),
+        (_, true) => format!("+{glyph}"),
+        (_, false) => format!(" {glyph}"),
     };
-    format!("{owner}{kind}{}", arrow(piece.facing.0 % 4, turns, ascii))
+    format!("{owner}{kind}{}", arrow(piece.facing.0 % 4, turns, style))
+}
+
+/// An empty square in four columns: a dot where the piece's kanji or
+/// letter would be (a star on a legal destination).
+fn empty_text(target: bool, style: ShogiStyle) -> &'static str {
+    match (target, style) {
+        (true, _) => " *  ",
+        (false, ShogiStyle::Kanji) => " ・ ",
+        (false, ShogiStyle::Western) => "  · ",
+        (false, ShogiStyle::Ascii) => " .  ",
+    }
 }
 
 /// Draws the board; see the module docs.
@@ -149,12 +162,20 @@ fn draw_cell(
         }
     }
     let Some(piece) = game.piece_at(sq) else {
-        let (dot, style) = match (marks.targets.contains(&sq), theme.ascii) {
-            (true, _) => (" *  ", base),
-            (false, true) => (" .  ", base.patch(theme.dim())),
-            (false, false) => (" ・ ", base.patch(theme.dim())),
+        let target = marks.targets.contains(&sq);
+        let style = if target {
+            base
+        } else {
+            base.patch(theme.dim())
         };
-        put(buf, area, x, y, dot, style);
+        put(
+            buf,
+            area,
+            x,
+            y,
+            empty_text(target, theme.pieces.shogi),
+            style,
+        );
         return;
     };
     let owner_style = match piece.owner {
@@ -168,7 +189,7 @@ fn draw_cell(
     if piece.promoted {
         style = style.add_modifier(Modifier::BOLD);
     }
-    let text = piece_text(&piece, layout.turns, theme.ascii);
+    let text = piece_text(&piece, layout.turns, theme.pieces.shogi);
     let x = put(buf, area, x, y, &text[..1], owner_style);
     let rest = &text[1..];
     let (body, tail) = rest.split_at(rest.char_indices().last().map_or(0, |(i, _)| i));
@@ -197,24 +218,46 @@ mod tests {
 
     #[test]
     fn pieces_show_owner_kind_and_facing_as_turned() {
+        use ShogiStyle::{Ascii, Kanji, Western};
         let pawn = piece(PieceKind::Pawn, Some(0), 0);
-        assert_eq!(piece_text(&pawn, 0, false), "S歩▲");
-        assert_eq!(piece_text(&pawn, 0, true), "S P^");
+        assert_eq!(piece_text(&pawn, 0, Kanji), "S歩▲");
+        assert_eq!(piece_text(&pawn, 0, Western), "S P▲");
+        assert_eq!(piece_text(&pawn, 0, Ascii), "S P^");
         // Seen from West (one turn), South's pawns point left.
-        assert_eq!(piece_text(&pawn, 1, false), "S歩◀");
+        assert_eq!(piece_text(&pawn, 1, Kanji), "S歩◀");
         // Inherited: North holds East's gold, which still faces as East's.
         let gold = piece(PieceKind::Gold, Some(2), 3);
-        assert_eq!(piece_text(&gold, 0, true), "N G<");
+        assert_eq!(piece_text(&gold, 0, Ascii), "N G<");
+        assert_eq!(piece_text(&gold, 0, Western), "N G◀");
         let mut rook = piece(PieceKind::Rook, Some(1), 1);
         rook.promoted = true;
-        assert_eq!(piece_text(&rook, 0, false), "W龍▶");
-        assert_eq!(piece_text(&rook, 0, true), "W+R>");
+        assert_eq!(piece_text(&rook, 0, Kanji), "W龍▶");
+        assert_eq!(piece_text(&rook, 0, Western), "W+R▶");
+        assert_eq!(piece_text(&rook, 0, Ascii), "W+R>");
         let mut king = piece(PieceKind::King, Some(3), 3);
         king.dead = true;
-        assert_eq!(piece_text(&king, 0, false), "E玉x");
-        assert_eq!(piece_text(&king, 0, true), "E X ");
+        assert_eq!(piece_text(&king, 0, Kanji), "E玉x");
+        assert_eq!(piece_text(&king, 0, Western), "E Kx");
+        assert_eq!(piece_text(&king, 0, Ascii), "E X ");
         let ownerless = piece(PieceKind::Pawn, None, 3);
-        assert_eq!(piece_text(&ownerless, 0, true), "- P<");
+        assert_eq!(piece_text(&ownerless, 0, Ascii), "- P<");
+    }
+
+    #[test]
+    fn every_style_draws_four_columns() {
+        let king = piece(PieceKind::King, Some(3), 3);
+        let dead = Piece { dead: true, ..king };
+        let mut rook = piece(PieceKind::Rook, Some(1), 2);
+        rook.promoted = true;
+        for style in ShogiStyle::ALL {
+            for p in [piece(PieceKind::Pawn, None, 0), rook, king, dead] {
+                let text = piece_text(&p, 1, style);
+                assert_eq!(crate::ui::text::width(&text), PIECE_W, "{text:?}");
+            }
+            for target in [false, true] {
+                assert_eq!(crate::ui::text::width(empty_text(target, style)), PIECE_W);
+            }
+        }
     }
 
     #[test]

@@ -9,24 +9,28 @@ use super::{Panel, turn_and_moves, turn_arrow, who};
 use crate::rules::chess4::Variant;
 use crate::rules::vocab::Seat;
 use crate::rules::{AnyGame, GameKind};
+use crate::tr;
 use crate::ui::Theme;
 use crate::ui::boards::chess4::seat_mark;
-use crate::ui::text::put;
+use crate::ui::text::{put, width};
 use ratatui::buffer::Buffer;
 use ratatui::style::Style;
 
-/// Columns of the longest seat name, `■ Yellow`: the points and the
-/// players line up after it.
-const NAME_W: usize = 8;
-
 /// `● Red` (ASCII `r Red`): the mark the board puts on the seat's pieces,
-/// so that the panel reads without color too, and the color's name.
+/// so that the panel reads without color too, and the color's name in the
+/// reader's language.
 pub fn seat_name(seat: Seat, theme: Theme) -> String {
-    format!(
-        "{} {}",
-        seat_mark(seat, theme.ascii),
-        GameKind::Chess4.seat_name(seat)
-    )
+    let name = theme.text(&GameKind::Chess4.seat_msg(seat));
+    format!("{} {name}", seat_mark(seat, theme.pieces.chess))
+}
+
+/// Columns of the widest seat name in the reader's language (`■ Yellow`):
+/// the points and the players line up after it.
+fn name_width(theme: Theme) -> u16 {
+    (0..4)
+        .map(|s| width(&seat_name(Seat(s), theme)))
+        .max()
+        .unwrap_or(0)
 }
 
 /// Each seat's points in free-for-all; `None` in teams, which count none.
@@ -61,30 +65,45 @@ fn heading(buf: &mut Buffer, panel: &Panel, y: u16) {
     let Panel { area, theme, .. } = *panel;
     let game = &panel.view.game;
     if points(game).is_some() {
-        put(
-            buf,
-            area,
-            area.x,
-            y,
-            "Free-for-all, by points",
-            theme.title(),
-        );
+        let text = tr!(theme, "game-free-for-all");
+        put(buf, area, area.x, y, &text, theme.title());
         return;
     }
-    let name = |s: u8| (GameKind::Chess4.seat_name(Seat(s)), theme.seat(Seat(s)));
-    let parts = [
-        name(0),
-        (" + ", Style::new()),
-        name(2),
-        (" vs ", theme.dim()),
-        name(1),
-        (" + ", Style::new()),
-        name(3),
-    ];
-    let mut x = area.x;
-    for (text, style) in parts {
-        x = put(buf, area, x, y, text, style);
+    // The colors' names, or their marks where the names do not fit.
+    let names = (0..4).map(|s| theme.text(&GameKind::Chess4.seat_msg(Seat(s))));
+    let marks = (0..4).map(|s| seat_mark(Seat(s), theme.pieces.chess).to_string());
+    let teams = |words: Vec<String>| {
+        let text = tr!(
+            theme,
+            "game-teams",
+            a = &words[0],
+            b = &words[2],
+            c = &words[1],
+            d = &words[3],
+        );
+        (text, words)
+    };
+    let (mut text, mut words) = teams(names.collect());
+    if width(&text) > area.width {
+        (text, words) = teams(marks.collect());
     }
+    put(buf, area, area.x, y, &text, Style::new());
+    // Each color's word in its color.
+    for (s, word) in words.iter().enumerate() {
+        if let Some(at) = find_word(&text, word) {
+            let x = area.x + width(&text[..at]);
+            put(buf, area, x, y, word, theme.seat(Seat(s as u8)));
+        }
+    }
+}
+
+/// Where `word` stands alone in `text` (not inside a longer word: the
+/// ASCII mark `b` inside Tagalog `laban`).
+fn find_word(text: &str, word: &str) -> Option<usize> {
+    let alone = |c: Option<char>| !c.is_some_and(char::is_alphanumeric);
+    text.match_indices(word).map(|(at, _)| at).find(|&at| {
+        alone(text[..at].chars().next_back()) && alone(text[at + word.len()..].chars().next())
+    })
 }
 
 /// `> ● Red      12 [check] alice (you)`: the turn arrow, the seat, its
@@ -98,14 +117,16 @@ fn seat_line(buf: &mut Buffer, panel: &Panel, y: u16, seat: Seat) {
         ..
     } = *panel;
     let x = turn_arrow(buf, panel, y, seat);
-    let name = format!("{:<NAME_W$}", seat_name(seat, theme));
-    let mut x = put(buf, area, x, y, &name, theme.seat(seat));
+    let end = x + name_width(theme);
+    put(buf, area, x, y, &seat_name(seat, theme), theme.seat(seat));
+    let mut x = end.min(area.right());
     if let Some(points) = points(&view.game) {
         let text = format!("{:>4}", points[seat.index() % 4]);
         x = put(buf, area, x, y, &text, theme.title());
     }
     if let Some(tag) = tag(&view.game, seat) {
-        x = put(buf, area, x + 1, y, &format!("[{tag}]"), theme.alert());
+        let tag = format!("[{}]", theme.text(&tag));
+        x = put(buf, area, x + 1, y, &tag, theme.alert());
     }
     put(
         buf,
@@ -130,12 +151,21 @@ mod tests {
     #[test]
     fn seats_are_named_by_mark_and_color() {
         assert_eq!(seat_name(Seat(0), Theme::default()), "● Red");
-        let ascii = Theme {
-            ascii: true,
-            ..Theme::default()
-        };
+        let ascii = Theme::default()
+            .cycle_pieces(GameKind::Chess4)
+            .cycle_pieces(GameKind::Chess4);
         assert_eq!(seat_name(Seat(3), ascii), "g Green");
-        assert!(seat_name(Seat(2), Theme::default()).chars().count() <= NAME_W);
+        let symbols = Theme::default().cycle_pieces(GameKind::Chess4);
+        assert_eq!(seat_name(Seat(3), symbols), "◆ Green");
+        assert_eq!(name_width(Theme::default()), 8, "■ Yellow");
+    }
+
+    #[test]
+    fn seat_words_are_found_alone() {
+        assert_eq!(find_word("r + y laban sa b + g", "b"), Some(15));
+        assert_eq!(find_word("Red + Yellow vs Blue", "Blue"), Some(16));
+        assert_eq!(find_word("赤・黄 対 青・緑", "黄"), Some(6));
+        assert_eq!(find_word("laban", "b"), None);
     }
 
     #[test]

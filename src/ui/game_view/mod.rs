@@ -15,11 +15,11 @@ use super::game::{
     Confirm, Focus, GameScreen, Pick, acting_seat, hand_kinds, single_seat, targets, turns,
 };
 use super::input::{Hit, Hits};
-use super::text::put;
+use super::text::{put, width};
 use crate::hall::{Occupant, Phase, RoomView};
 use crate::rules::AnyGame;
 use crate::rules::vocab::{Move, Seat, SeatSet, Square};
-use crate::tr;
+use crate::{msg, tr};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -44,13 +44,14 @@ pub(super) struct Panel<'a> {
     theme: Theme,
 }
 
-/// A seat's name at this game: `☗ sente` / `☖ gote` for shogi, `S South`
-/// … `E East` for four-player shogi, `● Red` … `◆ Green` for four-player
-/// chess (the letter or mark is the one on the seat's pieces).
+/// A seat's name at this game in the reader's language: `☗ sente` /
+/// `☖ gote` for shogi, `S South` … `E East` for four-player shogi, `● Red`
+/// … `◆ Green` for four-player chess (the letter or mark is the one on the
+/// seat's pieces).
 pub fn seat_name(game: &AnyGame, seat: Seat, theme: Theme) -> String {
     match game {
         AnyGame::Chess4(_) => chess4::seat_name(seat, theme),
-        AnyGame::Shogi4(_) => shogi4::seat_name(seat),
+        AnyGame::Shogi4(_) => shogi4::seat_name(seat, theme),
         AnyGame::Shogi(_) => shogi::seat_name(seat, theme),
     }
 }
@@ -175,10 +176,12 @@ fn hand_line(buf: &mut Buffer, panel: &Panel, y: u16, seat: Seat, hits: &mut Hit
         theme,
     } = *panel;
     let acting = acting_seat(view, seats) == Some(seat);
-    let mut x = put(buf, area, area.x + 2, y, "hand: ", theme.dim());
+    let label = tr!(theme, "game-hand");
+    let mut x = put(buf, area, area.x + 2, y, &label, theme.dim()) + 1;
     let hand = view.game.hand(seat);
     if hand.pieces.iter().all(|(_, n)| *n == 0) {
-        x = put(buf, area, x, y, "-", theme.dim()) + 1;
+        let none = tr!(theme, "game-hand-empty");
+        x = put(buf, area, x, y, &none, theme.dim()) + 1;
     }
     let kinds = hand_kinds(&view.game, seat);
     for (i, (kind, n)) in hand.pieces.iter().filter(|(_, n)| *n > 0).enumerate() {
@@ -206,25 +209,32 @@ pub(super) fn turn_style(view: &RoomView, theme: Theme) -> Style {
     }
 }
 
-pub(super) fn turn_line(view: &RoomView, theme: Theme) -> String {
+/// The turn line: whose turn and check (or the end of the game), and
+/// apart from it the turn's countdown when the room has a time limit.
+pub(super) fn turn_line(view: &RoomView, theme: Theme) -> (String, Option<String>) {
     if view.phase == Phase::Finished {
-        return match view.game.outcome() {
-            Some(outcome) => format!("Game over ({})", outcome.reason),
-            None => "Game over".to_string(),
+        let line = match view.game.outcome() {
+            Some(outcome) => tr!(theme, "game-over-reason", reason = outcome.reason.msg()),
+            None => tr!(theme, "game-over"),
         };
+        return (line, None);
     }
     let Some(seat) = view.game.to_move() else {
-        return String::new();
+        return (String::new(), None);
     };
-    let mut line = format!("{} to move", seat_name(&view.game, seat, theme));
-    if in_check(&view.game) {
-        line.push_str(" - check!");
-    }
-    if let Some(deadline) = view.deadline {
+    let name = seat_name(&view.game, seat, theme);
+    let line = if in_check(&view.game) {
+        // Japanese says 王手 in shogi and チェック in chess.
+        let kind = view.game.kind().name();
+        tr!(theme, "game-to-move-check", seat = name, kind = kind)
+    } else {
+        tr!(theme, "game-to-move", seat = name)
+    };
+    let time = view.deadline.map(|deadline| {
         let left = deadline.saturating_duration_since(Instant::now()).as_secs();
-        line.push_str(&format!("  time {left} s"));
-    }
-    line
+        tr!(theme, "game-time-left", seconds = left)
+    });
+    (line, time)
 }
 
 /// `> ` on row `y` when `seat` is to move (blank otherwise): where each
@@ -249,21 +259,29 @@ fn turn_and_moves(buf: &mut Buffer, panel: &Panel, mut y: u16, note: Option<Stri
         theme,
         ..
     } = *panel;
-    let turn = turn_line(view, theme);
-    put(buf, area, area.x, y, &turn, turn_style(view, theme));
-    y += 1;
-    if let Some(note) = note {
-        put(buf, area, area.x, y, &note, theme.alert());
-        y += 1;
+    let (turn, time) = turn_line(view, theme);
+    let (end, x) = put_wrapped(buf, area, y, &turn, turn_style(view, theme));
+    y = end;
+    if let Some(time) = time {
+        // Beside the turn where it fits, else on a line of its own.
+        if x + 2 + width(&time) <= area.right() {
+            put(buf, area, x + 2, y - 1, &time, Style::new());
+        } else {
+            put(buf, area, area.x, y, &time, Style::new());
+            y += 1;
+        }
     }
-    prompt(buf, panel, y);
+    if let Some(note) = note {
+        y = put_wrapped(buf, area, y, &note, theme.alert()).0;
+    }
+    y = prompt(buf, panel, y) - 1;
     let bottom = area.bottom().saturating_sub(reserve);
     let list = Rect::new(area.x, y + 1, area.width, bottom.saturating_sub(y + 1));
     move_list(buf, list, view, ui.scroll, theme);
 }
 
-/// Draws [`prompt_line`] on row `y`.
-fn prompt(buf: &mut Buffer, panel: &Panel, y: u16) {
+/// Draws [`prompt_line`] from row `y`; the row after it.
+fn prompt(buf: &mut Buffer, panel: &Panel, y: u16) -> u16 {
     let Panel {
         area,
         view,
@@ -271,38 +289,108 @@ fn prompt(buf: &mut Buffer, panel: &Panel, y: u16) {
         seats,
         theme,
     } = *panel;
-    let (prompt, alert) = prompt_line(view, ui, seats, area.width);
+    let (prompt, alert) = prompt_line(view, ui, seats, area.width, theme);
     let style = if alert { theme.alert() } else { theme.dim() };
-    put(buf, area, area.x, y, &prompt, style);
+    put_wrapped(buf, area, y, &prompt, style).0
+}
+
+/// The most rows [`put_wrapped`] takes: what is longer is cut on the last.
+const WRAP_ROWS: usize = 2;
+
+/// Draws `text` from row `y` at the left of `area`, wrapped to its width
+/// (see [`wrap`]) on up to [`WRAP_ROWS`] rows; the row after the text and
+/// the column after its last row.
+fn put_wrapped(buf: &mut Buffer, area: Rect, y: u16, text: &str, style: Style) -> (u16, u16) {
+    let mut row = y;
+    let mut x = area.x;
+    for line in wrap(text, area.width).iter().take(WRAP_ROWS) {
+        x = put(buf, area, area.x, row, line, style);
+        row += 1;
+    }
+    (row, x)
+}
+
+/// `text` in rows at most `cols` cells wide (a kanji is two), broken at
+/// spaces where a row has one, else anywhere (Japanese has no spaces).
+/// A one-character word stays with the next (a seat's mark with its name;
+/// Polish `i`, `w`, `z` never end a line).
+fn wrap(text: &str, cols: u16) -> Vec<String> {
+    let mut rows = Vec::new();
+    let mut row = String::new();
+    let mut last_space: Option<usize> = None;
+    let mut word = 0;
+    for c in text.chars() {
+        let mut buffer = [0; 4];
+        let cw = width(c.encode_utf8(&mut buffer));
+        if width(&row) + cw > cols && !row.trim().is_empty() {
+            if c == ' ' && (word > 1 || last_space.is_none()) {
+                rows.push(std::mem::take(&mut row));
+                last_space = None;
+                word = 0;
+                continue;
+            }
+            let rest = match last_space {
+                Some(i) => {
+                    let rest = row[i + 1..].to_string();
+                    row.truncate(i);
+                    rest
+                }
+                None => String::new(),
+            };
+            rows.push(std::mem::replace(&mut row, rest));
+            last_space = None;
+        }
+        if c == ' ' {
+            if word > 1 {
+                last_space = Some(row.len());
+            }
+            word = 0;
+        } else {
+            word += 1;
+        }
+        row.push(c);
+    }
+    rows.push(row);
+    rows.into_iter().map(|r| r.trim_end().to_string()).collect()
 }
 
 /// The line under the turn: a question, the new-round agreement, or a hint.
-fn prompt_line(view: &RoomView, ui: &GameScreen, seats: SeatSet, width: u16) -> (String, bool) {
+fn prompt_line(
+    view: &RoomView,
+    ui: &GameScreen,
+    seats: SeatSet,
+    width: u16,
+    theme: Theme,
+) -> (String, bool) {
     if let Some(question) = ui.promotion {
-        return (question.prompt(width), true);
+        return (question.prompt(width, theme), true);
     }
     match ui.confirm {
-        Some(Confirm::Resign) => return ("Resign this game? y / n".into(), true),
-        Some(Confirm::Leave) => return ("Leave the game? y / n".into(), true),
+        Some(Confirm::Resign) => return (tr!(theme, "game-confirm-resign"), true),
+        Some(Confirm::Leave) => return (tr!(theme, "game-confirm-leave"), true),
         None => {}
     }
     if view.phase == Phase::Finished {
-        return (new_round_line(view), false);
+        return (new_round_line(view, theme), false);
     }
-    if seats == SeatSet::EMPTY {
-        return ("Watching.".into(), false);
-    }
-    match (acting_seat(view, seats), ui.picked) {
-        (Some(_), Some(_)) => ("Choose a square (Esc: put back)".into(), false),
-        (Some(_), None) => ("Your move.".into(), false),
-        (None, _) if view.game.seats().count() > 2 => ("Waiting for the others.".into(), false),
-        (None, _) => ("Waiting for the opponent.".into(), false),
-    }
+    let hint = if seats == SeatSet::EMPTY {
+        msg!("game-watching")
+    } else {
+        match (acting_seat(view, seats), ui.picked) {
+            (Some(_), Some(_)) => msg!("game-choose-square"),
+            (Some(_), None) => msg!("game-your-move"),
+            (None, _) if view.game.seats().count() > 2 => msg!("game-waiting-others"),
+            (None, _) => msg!("game-waiting-opponent"),
+        }
+    };
+    (theme.text(&hint), false)
 }
 
 /// `New round (n): alice yes, bob ?`: each human once, however many
-/// seats they play (a same-device table is one person).
-fn new_round_line(view: &RoomView) -> String {
+/// seats they play (a same-device table is one person). The answers are
+/// separate items, not a sentence: the language's list separator joins
+/// them.
+fn new_round_line(view: &RoomView, theme: Theme) -> String {
     let mut seen: Vec<&str> = Vec::new();
     let mut names: Vec<String> = Vec::new();
     for (i, occupant) in view.seats.iter().enumerate() {
@@ -314,9 +402,14 @@ fn new_round_line(view: &RoomView) -> String {
         }
         seen.push(id);
         let agreed = view.new_round.contains(Seat(i as u8));
-        names.push(format!("{name} {}", if agreed { "yes" } else { "?" }));
+        names.push(if agreed {
+            tr!(theme, "game-new-round-agreed", name = name)
+        } else {
+            tr!(theme, "game-new-round-asked", name = name)
+        });
     }
-    format!("New round (n): {}", names.join(", "))
+    let names = names.join(&tr!(theme, "list-separator"));
+    tr!(theme, "game-new-round", names = names)
 }
 
 pub(super) fn move_list(
@@ -329,7 +422,14 @@ pub(super) fn move_list(
     if area.height < 2 {
         return;
     }
-    put(buf, area, area.x, area.y, "Moves", theme.title());
+    put(
+        buf,
+        area,
+        area.x,
+        area.y,
+        &tr!(theme, "game-moves"),
+        theme.title(),
+    );
     let rows = usize::from(area.height - 1);
     let four = view.game.seats().count() > 2;
     // Room for the longest move of the game: `d10-d11=Q` in chess.
@@ -347,7 +447,8 @@ pub(super) fn move_list(
         for col in 0..cols {
             let i = line * cols + col;
             let Some(mv) = view.moves.get(i) else { break };
-            let mark = match (four, theme.ascii, mv.seat.0 % 2) {
+            let ascii = theme.ascii(crate::rules::GameKind::Shogi);
+            let mark = match (four, ascii, mv.seat.0 % 2) {
                 (true, _, _) => move_mark(&view.game, mv.seat, theme) + " ",
                 (false, true, _) => String::new(),
                 (false, false, 0) => "☗".into(),
@@ -369,7 +470,116 @@ pub(super) fn move_list(
 /// mark on its pieces (chess).
 fn move_mark(game: &AnyGame, seat: Seat, theme: Theme) -> String {
     match game {
-        AnyGame::Chess4(_) => boards::chess4::seat_mark(seat, theme.ascii).to_string(),
+        AnyGame::Chess4(_) => boards::chess4::seat_mark(seat, theme.pieces.chess).to_string(),
         _ => shogi4::seat_letter(seat).to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Theme, chess4, shogi, shogi4, width, wrap};
+    use crate::i18n::Lang;
+    use crate::rules::GameKind;
+    use crate::rules::vocab::Seat;
+    use crate::{msg, tr};
+
+    /// Columns of the side panel beside two-player and four-player shogi
+    /// at 80×24 (four-player chess has 34), and at 60×20, where texts
+    /// wrap on two rows.
+    const WIDE: u16 = 31;
+    const NARROW: u16 = 20;
+
+    fn fits(text: &str, rows: usize, cols: u16) -> bool {
+        let lines = wrap(text, cols);
+        lines.len() <= rows && lines.iter().all(|l| width(l) <= cols)
+    }
+
+    #[test]
+    fn panel_texts_fit_the_panel_in_every_language() {
+        for lang in Lang::ALL {
+            let theme = Theme {
+                lang,
+                ..Theme::default()
+            };
+            let mut texts = Vec::new();
+            for kind in GameKind::HALL {
+                for seat in (0..4).map(Seat) {
+                    let name = match kind {
+                        GameKind::Shogi if seat.0 < 2 => shogi::seat_name(seat, theme),
+                        GameKind::Shogi => continue,
+                        GameKind::Shogi4 => shogi4::seat_name(seat, theme),
+                        GameKind::Chess4 => chess4::seat_name(seat, theme),
+                    };
+                    let kind = kind.name();
+                    texts.push(tr!(theme, "game-to-move", seat = &name));
+                    texts.push(tr!(theme, "game-to-move-check", seat = &name, kind = kind));
+                }
+            }
+            for msg in [
+                msg!("game-confirm-resign"),
+                msg!("game-confirm-leave"),
+                msg!("game-watching"),
+                msg!("game-choose-square"),
+                msg!("game-your-move"),
+                msg!("game-waiting-others"),
+                msg!("game-waiting-opponent"),
+                msg!("game-over"),
+                msg!("game-free-for-all"),
+                msg!("game-time-left", seconds = 60),
+                msg!("promotion-promote-or-not"),
+                msg!("game-new-round", names = "alice ?"),
+            ] {
+                texts.push(theme.text(&msg));
+            }
+            for text in &texts {
+                assert!(fits(text, 1, WIDE), "{lang:?} at 80 columns: {text}");
+                assert!(fits(text, 2, NARROW), "{lang:?} at 60 columns: {text}");
+            }
+            // The hand line: the label, then four kinds in the pieces the
+            // language starts with.
+            let style = lang.default_pieces().shogi;
+            let glyph = |kind| crate::ui::boards::shogi::glyph(kind, false, style);
+            use crate::rules::vocab::PieceKind::{Gold, Knight, Pawn, Silver};
+            let hand = format!(
+                "  {} {}2 {} {} {}",
+                tr!(theme, "game-hand"),
+                glyph(Pawn),
+                glyph(Gold),
+                glyph(Silver),
+                glyph(Knight)
+            );
+            assert!(width(&hand) <= NARROW, "{lang:?}: {hand}");
+            // Four-player shogi's note takes two rows at 80 columns.
+            let seats = |s: &[u8]| {
+                let seats = s.iter().map(|s| GameKind::Shogi4.seat_msg(Seat(*s)).into());
+                crate::i18n::Arg::List(seats.collect())
+            };
+            let note = tr!(
+                theme,
+                "game-check-priority",
+                seat = GameKind::Shogi4.seat_msg(Seat(3)),
+                skipped = seats(&[1, 2]),
+            );
+            assert!(fits(&note, 2, WIDE), "{lang:?}: {note}");
+        }
+    }
+
+    #[test]
+    fn wrapping_breaks_at_spaces_and_between_kanji() {
+        assert_eq!(wrap("Your move.", 20), ["Your move."]);
+        assert_eq!(
+            wrap("Choose a square (Esc: put back)", 20),
+            ["Choose a square", "(Esc: put back)"]
+        );
+        assert_eq!(wrap("abcdefghij", 4), ["abcd", "efgh", "ij"]);
+        // A mark stays with its name.
+        assert_eq!(wrap("Ruch: ● Czerwony", 14), ["Ruch:", "● Czerwony"]);
+        assert_eq!(wrap("Ruch: ● Czerwony", 7), ["Ruch:", "● Czerw", "ony"]);
+        // Two cells a kanji: 9 columns hold four.
+        assert_eq!(
+            wrap("他の対局者の手番です", 9),
+            ["他の対局", "者の手番", "です"]
+        );
+        assert_eq!(wrap("", 5), [""]);
     }
 }

@@ -12,12 +12,13 @@ use crate::ui::text::put;
 use ratatui::buffer::Buffer;
 use ratatui::style::Style;
 
-/// `☗ sente` / `☖ gote` (the name alone in ASCII).
+/// `☗ sente` / `☖ gote` in the reader's language (the name alone with
+/// ASCII pieces).
 pub fn seat_name(seat: Seat, theme: Theme) -> String {
     let mark = if seat.0 == 0 { "☗ " } else { "☖ " };
-    let name = GameKind::Shogi.seat_name(seat);
-    if theme.ascii {
-        name.to_string()
+    let name = theme.text(&GameKind::Shogi.seat_msg(seat));
+    if theme.ascii(GameKind::Shogi) {
+        name
     } else {
         format!("{mark}{name}")
     }

@@ -4,8 +4,11 @@
 
 use super::{Panel, hand_line, turn_and_moves, turn_arrow, who};
 use crate::hall::{Phase, RoomView};
+use crate::i18n::{Arg, Msg};
+use crate::msg;
 use crate::rules::vocab::{Seat, SeatRing, Verdict};
 use crate::rules::{AnyGame, GameKind};
+use crate::ui::Theme;
 use crate::ui::input::Hits;
 use crate::ui::text::put;
 use ratatui::buffer::Buffer;
@@ -16,9 +19,11 @@ pub fn seat_letter(seat: Seat) -> &'static str {
     crate::ui::boards::shogi4::SEAT_LETTERS[seat.index() % 4]
 }
 
-/// `S South`: the letter the board marks the seat's pieces with, and its name.
-pub fn seat_name(seat: Seat) -> String {
-    format!("{} {}", seat_letter(seat), GameKind::Shogi4.seat_name(seat))
+/// `S South`: the letter the board marks the seat's pieces with, and its
+/// name in the reader's language.
+pub fn seat_name(seat: Seat, theme: Theme) -> String {
+    let name = theme.text(&GameKind::Shogi4.seat_msg(seat));
+    format!("{} {name}", seat_letter(seat))
 }
 
 /// Mates delivered by each seat (zeros for games that do not count them).
@@ -31,22 +36,22 @@ fn mates(game: &AnyGame) -> [u8; 4] {
 
 /// The bracketed word after a seat's name: its place at the end, `out`
 /// once mated, `check` while in check.
-pub(super) fn tag(game: &AnyGame, seat: Seat) -> Option<String> {
+pub(super) fn tag(game: &AnyGame, seat: Seat) -> Option<Msg> {
     if let Some(outcome) = game.outcome() {
         return Some(match &outcome.verdict {
-            Verdict::Placings(places) => places
-                .iter()
-                .find(|p| p.seat == seat)
-                .map_or_else(|| "-".to_string(), |p| p.ordinal()),
-            Verdict::Win(winners) if winners.contains(seat) => "won".into(),
-            Verdict::Win(_) => "lost".into(),
-            Verdict::Draw => "draw".into(),
+            Verdict::Placings(places) => places.iter().find(|p| p.seat == seat).map_or_else(
+                || msg!("game-tag-none"),
+                |p| msg!("game-tag-place", place = p.place),
+            ),
+            Verdict::Win(winners) if winners.contains(seat) => msg!("game-tag-won"),
+            Verdict::Win(_) => msg!("game-tag-lost"),
+            Verdict::Draw => msg!("game-tag-draw"),
         });
     }
     if !game.seats().is_active(seat) {
-        Some("out".into())
+        Some(msg!("game-tag-out"))
     } else if game.checked().contains(seat) {
-        Some("check".into())
+        Some(msg!("game-tag-check", kind = game.kind().name()))
     } else {
         None
     }
@@ -55,23 +60,23 @@ pub(super) fn tag(game: &AnyGame, seat: Seat) -> Option<String> {
 /// "check priority: East plays, North skipped": when the seat to move is
 /// not the next active seat clockwise after the last mover, the active
 /// seats between were skipped because a king was in check.
-pub fn priority_line(view: &RoomView) -> Option<String> {
+pub fn priority_line(view: &RoomView) -> Option<Msg> {
     if view.phase != Phase::Playing {
         return None;
     }
     let mover = view.moves.last()?.seat;
     let next = view.game.to_move()?;
-    let skipped: Vec<&str> = skipped(view.game.seats(), mover, next)
+    let skipped: Vec<Arg> = skipped(view.game.seats(), mover, next)
         .iter()
-        .map(|s| GameKind::Shogi4.seat_name(*s))
+        .map(|s| Arg::Msg(GameKind::Shogi4.seat_msg(*s)))
         .collect();
     if skipped.is_empty() {
         return None;
     }
-    Some(format!(
-        "check priority: {} plays, {} skipped",
-        GameKind::Shogi4.seat_name(next),
-        skipped.join(", ")
+    Some(msg!(
+        "game-check-priority",
+        seat = GameKind::Shogi4.seat_msg(next),
+        skipped = Arg::List(skipped),
     ))
 }
 
@@ -96,7 +101,8 @@ pub(super) fn render_side(buf: &mut Buffer, panel: &Panel, hits: &mut Hits) {
         player(buf, panel, y, seat, hits);
         y += 2;
     }
-    turn_and_moves(buf, panel, y, priority_line(view), 0);
+    let note = priority_line(view).map(|m| panel.theme.text(&m));
+    turn_and_moves(buf, panel, y, note, 0);
 }
 
 /// A seat's two lines: `> S South [check] alice (you)` and its hand with
@@ -110,9 +116,10 @@ fn player(buf: &mut Buffer, panel: &Panel, y: u16, seat: Seat, hits: &mut Hits) 
         ..
     } = *panel;
     let x = turn_arrow(buf, panel, y, seat);
-    let mut x = put(buf, area, x, y, &seat_name(seat), theme.seat(seat));
+    let mut x = put(buf, area, x, y, &seat_name(seat, theme), theme.seat(seat));
     if let Some(tag) = tag(&view.game, seat) {
-        x = put(buf, area, x + 1, y, &format!("[{tag}]"), theme.alert());
+        let tag = format!("[{}]", theme.text(&tag));
+        x = put(buf, area, x + 1, y, &tag, theme.alert());
     }
     put(
         buf,
@@ -125,7 +132,7 @@ fn player(buf: &mut Buffer, panel: &Panel, y: u16, seat: Seat, hits: &mut Hits) 
     let x = hand_line(buf, panel, y + 1, seat, hits);
     let n = mates(&view.game)[seat.index() % 4];
     if n > 0 {
-        let text = format!("{n} mate{}", if n == 1 { "" } else { "s" });
+        let text = crate::tr!(theme, "game-mates", count = n);
         put(buf, area, x + 1, y + 1, &text, theme.title());
     }
 }
@@ -154,8 +161,8 @@ mod tests {
         let sfen = "2SnGnKnGnSn2/3PnRnPn3/Sw3Pn3S-e/GwPw5P-eG-e/KwRwPw3P-eR-eXe/\
                     GwPw5P-eG-e/Sw3Ps3S-e/3PsRsPs3/2SsGsKsGsSs2 s -,-,-,- 1";
         let game = AnyGame::new(GameKind::Shogi4, &rules, Some(sfen)).expect("sfen4");
-        assert_eq!(tag(&game, Seat(3)).as_deref(), Some("out"));
+        assert_eq!(tag(&game, Seat(3)), Some(msg!("game-tag-out")));
         assert_eq!(tag(&game, Seat(0)), None);
-        assert_eq!(seat_name(Seat(2)), "N North");
+        assert_eq!(seat_name(Seat(2), Theme::default()), "N North");
     }
 }

@@ -1,0 +1,87 @@
+# レーティングの画面、ゲストの名前の画面、管理画面、ヘルプ。
+
+category-shogi = 将棋
+category-shogi4 = 四人将棋
+category-shogi4-pairs = 四人将棋(ペア戦)
+category-chess4-teams = 四人チェス(チーム戦)
+category-chess4-ffa = 四人チェス(個人戦)
+category-short-shogi = 将棋
+category-short-shogi4 = 四人将棋
+category-short-shogi4-pairs = 四人将棋ペア
+category-short-chess4-teams = チェス団体
+category-short-chess4-ffa = チェス個人
+
+ratings-title = 順位表 · { $category }(←→ 他のゲーム)
+ratings-player = プレイヤー
+ratings-rating = レート
+ratings-games = 対局数
+ratings-nobody = まだレートのある人がいません。SSH鍵を使う人同士のレーティング対局が対象です。
+
+profile-title = 成績 · { $name }
+profile-games = { $count }局
+profile-unrated = レートなし
+profile-recent = 最近のレーティング対局
+profile-none = まだありません
+profile-result = { $place }位  { $before } → { $after }({ $change })
+profile-game = 対局 { $game }
+profile-private = (非公開)
+profile-export = 対局の記録:
+
+name-welcome = banmenへようこそ
+name-guest = ゲストとして参加します(SSH鍵を使うと名前とレートが残ります)。
+name-label = 名前:
+name-keep = 何も入力せずにEnter: { $name }
+
+admin-figures = 接続{ $connections } · 部屋{ $rooms }(対局中{ $playing }) · CPU { $busy }/{ $threads }使用中、待ち{ $queued } · 稼働 { $uptime }
+admin-no-rooms = 部屋はありません。
+admin-journal = 記録(保持{ $count }行)
+admin-journal-error = 記録の読み込みエラー: { $error }
+
+help-title = キー操作
+help-more = ↑↓ 続きあり
+help-more-below = ↓ 下に続きあり
+help-more-above = ↑ 上に続きあり
+help-everywhere = 共通
+help-cursor = カーソルや選択を動かす
+help-choose = 決定(マウスのクリックも使えます)
+help-back = 戻る・取り消す・退出する
+help-help = このヘルプ(Escで閉じる)
+help-settings = 言語と駒の表示の設定
+help-style = 駒の表示、色のオン/オフ
+help-quit = 終了
+help-lobby = ロビー
+help-join-watch = 選んだ公開の部屋に参加 / 観戦
+help-create-quick = 部屋を作る / すぐに対局
+help-vs-same = CPUと対局 / 同じ端末で対局
+help-invite = 招待コードを入力、Enterで参加
+help-ratings = レーティング: 順位表(←→でゲーム)、Enterで成績、mで自分
+help-setup = 部屋を作る
+help-setup-change = 選んだ設定を変える
+help-setup-create = 部屋を作る
+help-game = 対局
+help-pick = 駒を選び、印の付いた升でもう一度Enter
+help-hand = 持ち駒に移って駒を打つ
+help-answer = 答える: 成る? 投了する? 退出する?
+help-resign-declare = 投了(四人将棋にはなし)/ 入玉宣言
+help-new-round = 終局後、次の対局に同意する
+help-export = 棋譜を書き出す(SFEN + USIの指し手、KIF; SFEN4; PGN4、FEN4)
+help-scroll = 指し手の一覧をスクロール
+help-start = すぐに開始(ホスト、待合室で)
+help-cpu-seat = その席にCPU / CPUを一段強く(ホスト)
+help-type-move = 指し手を入力: 7g7f、P*5e(四人将棋: e3e4、P*e5)
+help-key-m-chess = m (チェス)
+help-type-chess = e2-e4。h1-j1でキャスリング。d10-d11は成る駒を聞かれる
+help-shogi4-board = 四人将棋の盤
+help-shogi4-owner = 駒の持ち主(南・西・北・東。-は持ち主なし)
+help-shogi4-facing = 駒の向き(引き継いだ駒は向きが違う)
+help-shogi4-flipped = 詰んだ人の玉(裏返し)
+help-marks = カーソル、選んだ駒、動ける升
+help-chess4-board = 四人チェスの盤
+help-chess4-owner = 持ち主: 赤・青・黄・緑
+help-chess4-pieces = キング、クイーン、ルーク、ビショップ、ナイト、ポーン
+help-chess4-eliminated = 灰色: 脱落した人の駒、0点
+help-chess4-promote = クイーン、ルーク、ビショップ、ナイトに昇格 / 取り消し
+help-key-teams = チーム戦
+help-chess4-teams = 赤+黄 対 青+緑。自分から11段目で昇格
+help-key-ffa = 個人戦
+help-chess4-ffa = 点数を競う。ポーンは自分から8段目でクイーンに

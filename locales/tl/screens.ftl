@@ -1,0 +1,87 @@
+# Ang mga rating, ang pangalan ng guest, ang admin screen at ang tulong.
+
+category-shogi = Shogi
+category-shogi4 = Shogi para sa apat
+category-shogi4-pairs = Shogi para sa apat, pares
+category-chess4-teams = Chess para sa apat, koponan
+category-chess4-ffa = Chess para sa apat, indibidwal
+category-short-shogi = shogi
+category-short-shogi4 = shogi4
+category-short-shogi4-pairs = shogi4 pares
+category-short-chess4-teams = chess4 koponan
+category-short-chess4-ffa = chess4 isahan
+
+ratings-title = Ranggo · { $category } (←→ ibang laro)
+ratings-player = manlalaro
+ratings-rating = rating
+ratings-games = laro
+ratings-nobody = Wala pang may rating: binibilang ang ranked na laro ng mga manlalarong may SSH key.
+
+profile-title = Profile · { $name }
+profile-games = { $count } laro
+profile-unrated = wala pang rating
+profile-recent = Mga huling ranked na laro
+profile-none = wala pa
+profile-result = puwesto { $place }  { $before } → { $after } ({ $change })
+profile-game = laro { $game }
+profile-private = (pribado)
+profile-export = Rekord ng laro:
+
+name-welcome = Maligayang pagdating sa banmen
+name-guest = Naglalaro bilang guest (gumamit ng SSH key para manatili ang pangalan at rating).
+name-label = Pangalan mo:
+name-keep = Enter nang walang tina-type: { $name }
+
+admin-figures = { $connections } koneksiyon · { $rooms } kuwarto ({ $playing } naglalaro) · CPU { $busy }/{ $threads } abala, { $queued } nakapila · gising nang { $uptime }
+admin-no-rooms = Walang kuwarto.
+admin-journal = journal ({ $count } linyang nakatago)
+admin-journal-error = error sa journal: { $error }
+
+help-title = Mga key
+help-more = ↑↓ may iba pa
+help-more-below = ↓ may iba pa sa ibaba
+help-more-above = ↑ may iba pa sa itaas
+help-everywhere = Saanman
+help-cursor = ilipat ang cursor o ang pinili
+help-choose = pumili; gumagana rin ang pag-click ng mouse
+help-back = bumalik, kanselahin, umalis
+help-help = ang tulong na ito (isinasara ng Esc)
+help-settings = setting ng wika at itsura ng piyesa
+help-style = itsura ng piyesa, kulay on/off
+help-quit = umalis sa programa
+help-lobby = Lobby
+help-join-watch = sumali / manood sa piniling publikong kuwarto
+help-create-quick = gumawa ng kuwarto / mabilisang laro
+help-vs-same = laban sa CPU / iisang device
+help-invite = i-type ang invite code, sasali sa Enter
+help-ratings = rating: ranggo (←→ laro), Enter ang profile, m ang sa iyo
+help-setup = Gumawa ng kuwarto
+help-setup-change = baguhin ang piniling setting
+help-setup-create = gawin ang kuwarto
+help-game = Laro
+help-pick = pumili ng piyesa, saka Enter sa minarkahang square
+help-hand = pumunta sa hawak na piyesa para maglagay
+help-answer = sagot: i-promote? sumuko? umalis?
+help-resign-declare = sumuko (wala sa shogi para sa apat) / deklarasyon ng pagpasok ng hari
+help-new-round = pumayag sa bagong round pagkatapos ng laro
+help-export = i-export ang laro (SFEN + USI na tira, KIF; SFEN4; PGN4, FEN4)
+help-scroll = i-scroll ang listahan ng tira
+help-start = simulan na (host, habang naghihintay)
+help-cpu-seat = CPU sa upuang iyon / mas mataas na antas nito (host)
+help-type-move = mag-type ng tira: 7g7f, P*5e (para sa apat: e3e4, P*e5)
+help-key-m-chess = m (chess)
+help-type-chess = e2-e4; h1-j1 ay castling; d10-d11 ay magtatanong ng piyesa
+help-shogi4-board = Board ng shogi para sa apat
+help-shogi4-owner = may-ari ng piyesa (Timog … Silangan; - walang may-ari)
+help-shogi4-facing = direksiyon ng piyesa (iba ang sa minanang piyesa)
+help-shogi4-flipped = baligtad na hari ng na-checkmate
+help-marks = cursor, piniling piyesa, legal na puntahan
+help-chess4-board = Board ng chess para sa apat
+help-chess4-owner = may-ari: Pula, Asul, Dilaw, Berde
+help-chess4-pieces = hari, queen, rook, bishop, knight, pawn
+help-chess4-eliminated = abo: piyesa ng tanggal na manlalaro, 0 puntos
+help-chess4-promote = i-promote bilang queen, rook, bishop, knight / kanselahin
+help-key-teams = koponan
+help-chess4-teams = Pula + Dilaw laban sa Asul + Berde; promotion sa ika-11 hanay mo
+help-key-ffa = indibidwal
+help-chess4-ffa = para sa puntos; nagiging queen ang pawn sa ika-8 hanay mo

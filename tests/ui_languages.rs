@@ -1,0 +1,200 @@
+//! Every screen in every language, at 80×24 and 60×20: the lobby, the
+//! settings, the help, the room form, a waiting room, each game's board,
+//! the ratings and the admin screen. Japanese screens show no English word
+//! (names and notation aside), Polish and Tagalog ones none of the English
+//! UI's common words; every key hint shows whole or not at all, the first
+//! ones always; and boards are the same cell for cell in every language
+//! (CJK text never shifts a column).
+
+use banmen::hall::settings::Settings;
+use banmen::hall::view::Entry;
+use banmen::hall::{Hall, RoomSettings};
+use banmen::i18n::{ChessStyle, Lang, Pieces, ShogiStyle};
+use banmen::rules::GameKind;
+use banmen::ui::App;
+
+mod ui_support;
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::buffer::Buffer;
+use ui_support::{address, chars, four_seated, me, text_lines};
+
+const SIZES: [(u16, u16); 2] = [(80, 24), (60, 20)];
+
+/// Words that may show in any language: names, key names, formats, the
+/// product's name.
+const ALLOWED: &[&str] = &[
+    "alice", "bob", "carol", "dave", "admin", "banmen", "CPU", "Esc", "Enter", "Tab", "PgUp",
+    "PgDn", "Space", "SFEN", "SFEN4", "FEN4", "PGN4", "USI", "KIF", "KIFU", "ASCII", "English",
+    "Polski", "Tagalog", "ssh", "play", "example", "sente", "gote", "Ctrl",
+];
+
+/// Words of the English interface that are neither Polish nor Tagalog.
+const ENGLISH: &[&str] = &[
+    "the", "your", "you", "and", "move", "moves", "rooms", "room", "waiting", "press", "invite",
+    "code", "quick", "join", "watch", "create", "quit", "help", "level", "rules", "seats", "phase",
+    "open", "hand", "resign", "export", "leave", "start", "settings", "language", "pieces", "keys",
+    "back", "change", "game", "players", "standard",
+];
+
+fn draw(app: &mut App, w: u16, h: u16) -> Buffer {
+    let mut terminal = Terminal::new(TestBackend::new(w, h)).expect("terminal");
+    terminal.draw(|f| app.render(f)).expect("draw");
+    terminal.backend().buffer().clone()
+}
+
+fn in_lang(app: &mut App, lang: Lang, pieces: Pieces) {
+    app.apply_settings(Settings { lang, pieces });
+}
+
+/// The ASCII words (three letters or more) of `text` that are neither
+/// notation (with digits) nor allowed.
+fn ascii_words(text: &str) -> Vec<String> {
+    text.split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| w.len() >= 3 && !w.chars().any(|c| c.is_ascii_digit()))
+        .filter(|w| !ALLOWED.contains(w))
+        .map(str::to_string)
+        .collect()
+}
+
+/// Fails on English words in a screen of `lang`.
+fn check_words(name: &str, lang: Lang, text: &str) {
+    let words = ascii_words(text);
+    let leaked: Vec<&String> = match lang {
+        Lang::En => return,
+        // Japanese has no Latin words of its own.
+        Lang::Ja => words.iter().collect(),
+        _ => words
+            .iter()
+            .filter(|w| ENGLISH.contains(&w.to_lowercase().as_str()))
+            .collect(),
+    };
+    assert!(
+        leaked.is_empty(),
+        "{name} in {}: English {leaked:?}\n{text}",
+        lang.code()
+    );
+}
+
+/// The screens to check, each a fresh app on a hall with rooms in it.
+fn screens(hall: &Hall) -> Vec<(&'static str, App)> {
+    let lobby = || App::new(hall.clone(), me("alice"), Entry::Lobby, address());
+    let with = |keys: &str| {
+        let mut app = lobby();
+        chars(&mut app, keys);
+        app
+    };
+    let mut list = vec![
+        ("lobby", lobby()),
+        ("settings", with("L")),
+        ("help", with("?")),
+        ("room form", with("c")),
+        ("waiting room", with("cc")),
+        ("shogi", with("vc")),
+        ("ratings", with("r")),
+        (
+            "admin",
+            App::new(hall.clone(), me("admin"), Entry::Admin, address()),
+        ),
+    ];
+    for (name, kind) in [("shogi4", GameKind::Shogi4), ("chess4", GameKind::Chess4)] {
+        let (_alice, [bob, _, _]) = four_seated(hall, kind);
+        list.push((name, bob));
+    }
+    list
+}
+
+#[tokio::test]
+async fn every_screen_in_every_language_fits_and_speaks_it() {
+    let hall = Hall::new(1);
+    hall.create_room(&me("bob"), RoomSettings::new(GameKind::Shogi))
+        .expect("a public room");
+    for (name, mut app) in screens(&hall) {
+        for lang in Lang::ALL {
+            in_lang(&mut app, lang, lang.default_pieces());
+            for (w, h) in SIZES {
+                let buf = draw(&mut app, w, h);
+                let lines = text_lines(&buf);
+                let text = lines.join("\n");
+                check_words(name, lang, &text);
+                check_hints(name, lang, &lines, w);
+            }
+        }
+    }
+}
+
+/// The bottom line holds key hints: each whole, separated by two blanks,
+/// and (at 80 columns) at least four of them.
+fn check_hints(name: &str, lang: Lang, lines: &[String], w: u16) {
+    let last = lines.last().expect("a line");
+    let hints: Vec<&str> = last.split("  ").filter(|h| !h.trim().is_empty()).collect();
+    let shown = unicode_width::UnicodeWidthStr::width(last.trim_end());
+    assert!(shown <= usize::from(w), "{name} {}: {last}", lang.code());
+    if w >= 80 {
+        assert!(
+            hints.len() >= 2,
+            "{name} in {}: hints {last:?}",
+            lang.code()
+        );
+    }
+}
+
+/// The smallest rectangle holding every cell showing one of `glyphs`.
+fn board_rect(buf: &Buffer, glyphs: &[&str]) -> (u16, u16, u16, u16) {
+    let (mut x0, mut y0, mut x1, mut y1) = (u16::MAX, u16::MAX, 0, 0);
+    for y in 0..buf.area.height {
+        for x in 0..buf.area.width {
+            if glyphs.contains(&buf[(x, y)].symbol()) {
+                (x0, y0, x1, y1) = (x0.min(x), y0.min(y), x1.max(x), y1.max(y));
+            }
+        }
+    }
+    assert!(x0 <= x1, "a board is drawn");
+    (x0, y0, x1, y1)
+}
+
+#[tokio::test]
+async fn boards_are_the_same_cells_in_every_language() {
+    let hall = Hall::new(1);
+    // Glyphs only boards show at the start (hands and move lists are
+    // empty): the rectangle around them is the board.
+    let kanji = ["歩", "玉", "飛", "金", "銀", "香", "桂", "角"];
+    let symbols = ["♚", "♛", "♜", "♝", "♞", "♟"];
+    let pieces = Pieces {
+        shogi: ShogiStyle::Kanji,
+        chess: ChessStyle::Symbols,
+    };
+    let games: Vec<(&str, App, &[&str])> = {
+        let (_a, [shogi4, _, _]) = four_seated(&hall, GameKind::Shogi4);
+        let (_b, [chess4, _, _]) = four_seated(&hall, GameKind::Chess4);
+        let mut shogi = App::new(hall.clone(), me("alice"), Entry::Lobby, address());
+        chars(&mut shogi, "vc");
+        vec![
+            ("shogi", shogi, &kanji),
+            ("shogi4", shogi4, &kanji),
+            ("chess4", chess4, &symbols),
+        ]
+    };
+    for (name, mut app, glyphs) in games {
+        for (w, h) in SIZES {
+            in_lang(&mut app, Lang::En, pieces);
+            let english = draw(&mut app, w, h);
+            let (x0, y0, x1, y1) = board_rect(&english, glyphs);
+            for lang in Lang::ALL {
+                in_lang(&mut app, lang, pieces);
+                let other = draw(&mut app, w, h);
+                for y in y0..=y1 {
+                    for x in x0..=x1 {
+                        assert_eq!(
+                            english[(x, y)].symbol(),
+                            other[(x, y)].symbol(),
+                            "{name} {w}x{h} in {} at ({x},{y}):\n{}",
+                            lang.code(),
+                            text_lines(&other).join("\n")
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
