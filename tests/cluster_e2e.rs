@@ -182,7 +182,7 @@ async fn a_node_cut_off_from_nats_commits_nothing_and_catches_up() {
 
     // Node b loses NATS; Bob stays connected to it.
     proxy.cut();
-    bob.wait_text("reconnecting").await;
+    bob.wait_text("Reconnecting").await;
     type_move(&mut alice, "2g2f").await;
     wait_move(&mut alice, "2g2f", 1).await;
     tokio::time::sleep(Duration::from_millis(500)).await;
@@ -195,7 +195,7 @@ async fn a_node_cut_off_from_nats_commits_nothing_and_catches_up() {
 
     // The link comes back: b catches up, and Bob plays on.
     proxy.mend();
-    bob.wait_for("the link is back", |t| !t.text().contains("reconnecting"))
+    bob.wait_for("the link is back", |t| !t.text().contains("Reconnecting"))
         .await;
     wait_move(&mut bob, "2g2f", 1).await;
     play_then(&mut bob, "8c8d", 1, &mut alice).await;

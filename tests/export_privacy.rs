@@ -129,6 +129,9 @@ async fn export_over_ssh_follows_the_same_rules() {
     let mallory_ssh = with_key_seed(server.addr, "mallory", 9).await;
     let (out, err, status) = exec_command(&mallory_ssh, &format!("export {game}")).await;
     assert_eq!(status, Some(1));
-    assert!(out.is_empty() && err.contains("no game with id"), "{err}");
+    assert!(
+        out.is_empty() && err.contains("No game has the id"),
+        "{err}"
+    );
     server.stop().await;
 }

@@ -141,7 +141,7 @@ async fn the_host_starts_early_and_the_cpu_takes_the_empty_seat() {
     host.start().unwrap();
     assert_eq!(
         host.start().err(),
-        Some(HallError::WrongPhase("the game has already started"))
+        Some(HallError::WrongPhase("phase-started"))
     );
     assert!(matches!(host.view().seats[1], Occupant::Cpu { .. }));
     host.play(&sente_push()).unwrap();
@@ -180,7 +180,7 @@ async fn a_new_round_needs_every_human_and_swaps_sides() {
     let bob = hall.join(&alice.view().code, &player("bob")).unwrap();
     assert_eq!(
         bob.new_round().err(),
-        Some(HallError::WrongPhase("the game is not over"))
+        Some(HallError::WrongPhase("phase-not-over"))
     );
     alice.resign().unwrap();
     let view = bob.view();

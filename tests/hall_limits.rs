@@ -67,7 +67,7 @@ async fn a_sixth_room_by_one_player_is_refused_while_they_are_in_the_five() {
     assert_eq!(err, HallError::RoomsPerPlayer(5));
     assert_eq!(
         err.to_string(),
-        "you have 5 rooms open; finish or resign one, or wait for one to end"
+        "You have 5 rooms open; finish or resign one, or wait for one to end."
     );
     // Quick play, with no room to join, would make a sixth.
     let quick = hall.quick_play(&alice, GameKind::Shogi).err();
@@ -137,7 +137,7 @@ async fn a_21st_room_from_one_address_is_refused() {
     assert_eq!(err, HallError::RoomsPerAddress(20));
     assert_eq!(
         err.to_string(),
-        "20 rooms are open from your address; finish or resign one first"
+        "20 rooms are open from your address; finish or resign one first."
     );
     let elsewhere = hall.from_address("192.0.2.9".parse().unwrap());
     left_at_once(&elsewhere, &guest("g20")).unwrap();
@@ -178,7 +178,7 @@ async fn the_setup_screen_shows_a_refusal_on_one_line() {
     let lines = ui_support::screen_lines(&mut app, 80, 24);
     let text = lines.join("\n");
     assert!(text.contains("Create a room"), "still the form: {text}");
-    let notice = "you have 5 rooms open; finish or resign one, or wait for one to end.";
+    let notice = "You have 5 rooms open; finish or resign one, or wait for one to end.";
     assert!(lines.iter().any(|l| l.contains(notice)), "{text}");
 }
 

@@ -216,7 +216,7 @@ async fn a_move_while_nats_is_away_is_refused_on_screen_and_the_hall_goes_on() {
     nats.kill();
     type_move(&mut app, "3c3d");
     let s = render(&mut app, 80, 24);
-    assert!(s.has("Not saved, so not made"), "{}", s.text());
+    assert!(s.has("Not saved: the server's storage"), "{}", s.text());
     assert!(!s.has("3c3d"), "a refused move is not shown: {}", s.text());
     nats.restart();
     let mut tries = 0;

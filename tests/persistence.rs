@@ -604,7 +604,7 @@ async fn every_failure_by_code_gets_the_same_answer() {
         assert_eq!(answer, HallError::NoEntry);
         assert_eq!(
             answer.to_string(),
-            "no room with that code, or it cannot be joined"
+            "No room has that code, or it cannot be joined."
         );
     }
     // A seated player coming back is no failure, nor is a public room's id.

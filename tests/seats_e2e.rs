@@ -83,7 +83,7 @@ async fn a_guest_takes_the_seat_back_with_the_resume_code_over_ssh() {
     // A wrong code is refused with a message, in the lobby.
     let other_ssh = as_guest(server.addr, "play").await;
     let mut other = Term::open_command(&other_ssh, 100, 30, "resume AAAA-BBBB-CCCC-DDDD").await;
-    other.wait_text("no seat has that resume code").await;
+    other.wait_text("No seat has that resume code").await;
     server.stop().await;
 }
 

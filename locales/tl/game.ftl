@@ -69,17 +69,17 @@ room-title-spectators = { $count ->
 room-title-watching = nanonood ka
 room-waiting = Naghihintay ng manlalaro · { $rules }
 room-seats = Mga upuan:
-room-invite-code = Invite code: { $code }
+room-invite-code = Code ng imbitasyon: { $code }
 room-friends-join = Sasali ang mga kaibigan gamit ang:
 room-note-start = Pindutin ang s para magsimula: CPU sa bakanteng upuan.
 room-note-starts-at-once = Magsisimula agad ang laro.
 room-note-host-starts = Sisimulan ng host ang laro kapag kumpleto na.
-room-note-cpu = Numero ng upuan: CPU doon, o itaas ang level nito.
+room-note-cpu = Numero ng upuan: CPU doon, o itaas ang antas nito.
 room-confirm-leave = Aalis? y / n
 
 ## Export (hindi isinasalin ang mismong rekord).
 
-export-resume-code = Resume code mo: { $code }
+export-resume-code = Code mo sa pagbalik: { $code }
 export-resume-how = Para bumalik sa upuang ito mamaya (itago ang code):
 export-game = Laro { $id }
 export-private = Sa SSH key lang ng mga manlalaro nito nada-download ang laro ng pribadong kuwarto: kopyahin dito.

@@ -1,6 +1,6 @@
 # Notices on the status line, titles and the size warning.
 
-notice-no-room-selected = Walang napiling kuwarto: gumawa ng isa, o i-type ang invite code.
+notice-no-room-selected = Walang napiling kuwarto: gumawa ng isa, o i-type ang code ng imbitasyon.
 notice-no-room-to-watch = Walang kuwartong mapapanood.
 notice-nobody-rated = Wala pang may rating sa larong ito.
 notice-no-hands = Walang hawak na piyesa sa larong ito.
@@ -15,7 +15,7 @@ notice-name-reserved = Sa server ang pangalang iyan; pumili ng iba.
 notice-room-stays-open = Mananatiling bukas ang kuwarto.
 notice-no-room-to-close = Walang kuwartong maisasara.
 notice-confirm-close = Isara ang kuwarto { $room } ({ $code })? Babalik sa lobby ang mga manlalaro.
-notice-resume-code = Resume code mo: { $code } (ipinapakita ng e kung paano bumalik).
+notice-resume-code = Code mo sa pagbalik: { $code } (ipinapakita ng e kung paano bumalik).
 notice-left-room = Umalis ka sa kuwarto.
 status-move-prompt = Tira ({ $example }):
 status-reconnecting = Muling kumokonekta… nawalan ng link sa hall ang server; naghihintay ang tira.
@@ -48,7 +48,7 @@ lobby-col-host = host
 lobby-col-phase = yugto
 lobby-col-rules = patakaran
 lobby-empty = Wala pang bukas na kuwarto: c para gumawa, p para sa mabilis na laro.
-lobby-invite-code = Invite code (i):
+lobby-invite-code = Code ng imbitasyon (i):
 lobby-quick-play = Mabilis na laro:
 
 settings-title = Mga setting

@@ -6,7 +6,7 @@ use super::journal::{LogLine, LogQuery};
 use super::room::Room;
 use super::view::{Occupant, Phase};
 use super::{Hall, HallError, lock};
-use crate::i18n::Msg;
+use crate::i18n::{Lang, Msg};
 use crate::msg;
 use crate::rules::vocab::Seat;
 use crate::store::{JournalWaiter, Store, StoreError};
@@ -15,6 +15,7 @@ use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 use tokio::sync::mpsc::{self, error::TrySendError};
+use unicode_width::UnicodeWidthStr;
 
 /// Lines read ahead of what the reader has taken: what a slow reader
 /// costs in memory, whatever the journal's length.
@@ -54,31 +55,67 @@ pub struct SeatReport {
     pub seat: String,
     /// The player, "CPU level N" or "(empty)".
     pub who: String,
+    /// The seat's name and who sits there, for a reader of any language.
+    #[serde(skip)]
+    pub shown: (Msg, Msg),
     /// Whether a person sits there and is connected.
     pub connected: bool,
 }
 
 impl RoomReport {
-    /// One line: id, code, game, phase, moves, seats, last activity.
-    pub fn line(&self) -> String {
+    /// One line as `rooms` and the admin screen show it, in `lang`: id,
+    /// code, game, phase and game id in aligned columns, then the moves,
+    /// the seats, watchers and the last activity.
+    pub fn line(&self, lang: Lang) -> String {
         let seats: Vec<String> = self
             .seats
             .iter()
-            .map(|s| format!("{}={}", s.seat, s.who))
+            .map(|s| format!("{}={}", lang.text(&s.shown.0), lang.text(&s.shown.1)))
             .collect();
-        format!(
-            "{} {} {:<6} {:<8} {:<9} {:>4} moves  {}  watchers {}  last {}",
+        let game = match self.game.parse::<crate::rules::GameKind>() {
+            Ok(kind) => lang.text(&kind.name_msg()),
+            Err(_) => self.game.clone(),
+        };
+        let room = format!(
+            "{} {} {} {} {:<9}",
             self.id,
             self.code,
-            self.game,
-            self.phase,
+            pad(&game, 10),
+            phase(&self.phase, lang),
             self.game_id.as_deref().unwrap_or("-"),
-            self.moves,
-            seats.join(", "),
-            self.spectators,
-            super::journal::rfc3339(self.last_activity)
-        )
+        );
+        lang.text(&msg!(
+            "exec-admin-room",
+            room = room,
+            moves_shown = format!("{:>4}", self.moves),
+            moves = self.moves,
+            seats = seats.join(", "),
+            watchers = self.spectators,
+            last = super::journal::rfc3339(self.last_activity),
+        ))
     }
+}
+
+/// A room's phase in `lang` (the report's word if it is none of the
+/// three), padded to the widest of the three.
+fn phase(word: &str, lang: Lang) -> String {
+    const PHASES: [(&str, &str); 3] = [
+        ("waiting", "exec-admin-phase-waiting"),
+        ("playing", "exec-admin-phase-playing"),
+        ("finished", "exec-admin-phase-finished"),
+    ];
+    let widest = PHASES.iter().map(|(_, key)| lang.t(key).width()).max();
+    let shown = match PHASES.iter().find(|(w, _)| *w == word) {
+        Some((_, key)) => lang.t(key),
+        None => word.to_string(),
+    };
+    pad(&shown, widest.unwrap_or(0))
+}
+
+/// `text` and blanks up to `cells` terminal columns.
+fn pad(text: &str, cells: usize) -> String {
+    let fill = cells.saturating_sub(text.width());
+    format!("{text}{}", " ".repeat(fill))
 }
 
 /// The hall's figures.
@@ -304,7 +341,8 @@ impl Room {
             .enumerate()
             .map(|(i, o)| SeatReport {
                 seat: s.game.kind().seat_name(Seat(i as u8)).to_string(),
-                who: crate::i18n::Lang::En.text(&o.label()),
+                who: Lang::En.text(&o.label()),
+                shown: (s.game.kind().seat_msg(Seat(i as u8)), o.label()),
                 connected: matches!(
                     o,
                     Occupant::Human {

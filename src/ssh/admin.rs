@@ -6,7 +6,7 @@
 
 use super::exec::{AdminCommand, LogsArgs};
 use super::output::{end_channel, send_or_give_up};
-use crate::hall::admin::{HallStats, RoomReport};
+use crate::hall::admin::HallStats;
 use crate::hall::journal::{JournalError, LogLine, LogQuery, parse_since};
 use crate::hall::{Hall, HallError};
 use crate::i18n::Lang;
@@ -16,7 +16,6 @@ use russh::ChannelWriteHalf;
 use russh::server::Msg;
 use thiserror::Error;
 use tokio::sync::{mpsc, watch};
-use unicode_width::UnicodeWidthStr;
 
 /// Why an admin command failed. Its words are in the catalogs
 /// ([`AdminError::msg`]); `Display` gives the English ones, for logs.
@@ -66,7 +65,7 @@ pub fn answer(
             let lines: Vec<String> = match json {
                 true => rooms.iter().map(to_json).collect(),
                 false if rooms.is_empty() => vec![lang.t("exec-admin-no-rooms")],
-                false => rooms.iter().map(|r| room_line(r, lang)).collect(),
+                false => rooms.iter().map(|r| r.line(lang)).collect(),
             };
             Ok(lines.join("\n"))
         }
@@ -88,55 +87,6 @@ pub fn answer(
 
 fn to_json(value: &impl serde::Serialize) -> String {
     serde_json::to_string(value).unwrap_or_default()
-}
-
-/// `text` padded with spaces to `width` terminal columns.
-fn pad(text: &str, width: usize) -> String {
-    let fill = width.saturating_sub(text.width());
-    format!("{text}{}", " ".repeat(fill))
-}
-
-/// A room's phase in `lang` (the report's word if it is none of the
-/// three), padded to the widest of the three.
-fn phase(word: &str, lang: Lang) -> String {
-    const PHASES: [(&str, &str); 3] = [
-        ("waiting", "exec-admin-phase-waiting"),
-        ("playing", "exec-admin-phase-playing"),
-        ("finished", "exec-admin-phase-finished"),
-    ];
-    let widest = PHASES.iter().map(|(_, key)| lang.t(key).width()).max();
-    let shown = match PHASES.iter().find(|(w, _)| *w == word) {
-        Some((_, key)) => lang.t(key),
-        None => word.to_string(),
-    };
-    pad(&shown, widest.unwrap_or(0))
-}
-
-/// One room as `rooms` prints it: id, code, game, phase, game id and
-/// moves in aligned columns, then the seats, watchers and last activity.
-pub fn room_line(report: &RoomReport, lang: Lang) -> String {
-    let seats: Vec<String> = report
-        .seats
-        .iter()
-        .map(|s| format!("{}={}", s.seat, s.who))
-        .collect();
-    let room = format!(
-        "{} {} {:<6} {} {:<9}",
-        report.id,
-        report.code,
-        report.game,
-        phase(&report.phase, lang),
-        report.game_id.as_deref().unwrap_or("-"),
-    );
-    lang.text(&msg!(
-        "exec-admin-room",
-        room = room,
-        moves_shown = format!("{:>4}", report.moves),
-        moves = report.moves,
-        seats = seats.join(", "),
-        watchers = report.spectators,
-        last = crate::hall::journal::rfc3339(report.last_activity),
-    ))
 }
 
 /// The hall's figures as `stats` prints them, one per line.

@@ -191,7 +191,7 @@ impl AdminScreen {
             } else {
                 ratatui::style::Style::new()
             };
-            put(buf, r, r.x + 1, r.y, &room.line(), style);
+            put(buf, r, r.x + 1, r.y, &room.line(theme.lang), style);
             hits.add(r, Hit::Row(i));
         }
         if self.rooms.is_empty() {

@@ -63,76 +63,16 @@ pub fn fit(text: &str, cells: u16) -> String {
     out
 }
 
-/// `text` broken into lines of at most `cells` display cells: at spaces,
-/// and between the characters of Japanese (never before a closing mark
-/// such as `、` `。` `）` nor after an opening one); a word longer than a
-/// line is cut where it must be.
+/// `text` broken into lines of at most `cells` display cells where the
+/// Unicode line-breaking rules allow: at spaces, and between the
+/// characters of Japanese (never before a closing mark such as `、` `。`
+/// `）` nor after an opening one); a word longer than a line is cut.
 pub fn wrap(text: &str, cells: u16) -> Vec<String> {
-    const OPENING: &str = "(（「『【〔";
-    const CLOSING: &str = ")、。，．）」』】〕！？：；…";
-    let cells = cells.max(2);
-    // Pieces that stay together; `None` is a space, where a line may break.
-    let mut pieces: Vec<Option<String>> = Vec::new();
-    let mut word = String::new();
-    for c in text.chars() {
-        let wide = unicode_width::UnicodeWidthChar::width(c) == Some(2);
-        if c == ' ' {
-            pieces.extend([Some(std::mem::take(&mut word)), None]);
-        } else if CLOSING.contains(c) && word.is_empty() {
-            match pieces.last_mut() {
-                Some(Some(last)) => last.push(c),
-                _ => word.push(c),
-            }
-        } else if wide && !CLOSING.contains(c) {
-            if !word.chars().all(|w| OPENING.contains(w)) {
-                pieces.push(Some(std::mem::take(&mut word)));
-            }
-            word.push(c);
-            if !OPENING.contains(c) {
-                pieces.push(Some(std::mem::take(&mut word)));
-            }
-        } else {
-            word.push(c);
-        }
-    }
-    pieces.push(Some(word));
-    let mut lines = Vec::new();
-    let mut line = String::new();
-    let mut space = false;
-    for piece in pieces {
-        let Some(piece) = piece else {
-            space = !line.is_empty();
-            continue;
-        };
-        if piece.is_empty() {
-            continue;
-        }
-        let gap = if space { " " } else { "" };
-        space = false;
-        if width(&line) + width(gap) + width(&piece) <= cells {
-            line.push_str(gap);
-            line.push_str(&piece);
-            continue;
-        }
-        if !line.is_empty() {
-            lines.push(std::mem::take(&mut line));
-        }
-        let mut rest = piece.as_str();
-        while width(rest) > cells {
-            // A word longer than a line.
-            let head = fit(rest, cells);
-            if head.is_empty() {
-                break;
-            }
-            rest = &rest[head.len()..];
-            lines.push(head);
-        }
-        line.push_str(rest);
-    }
-    if !line.is_empty() {
-        lines.push(line);
-    }
+    let lines = textwrap::wrap(text, usize::from(cells.max(2)));
     lines
+        .into_iter()
+        .map(std::borrow::Cow::into_owned)
+        .collect()
 }
 
 /// A buffer as text lines, the blank cell after a wide character left

@@ -15,7 +15,7 @@ use super::game::{
     Confirm, Focus, GameScreen, Pick, acting_seat, hand_kinds, single_seat, targets, turns,
 };
 use super::input::{Hit, Hits};
-use super::text::{put, width};
+use super::text::{put, width, wrap};
 use crate::hall::{Occupant, Phase, RoomView};
 use crate::rules::AnyGame;
 use crate::rules::vocab::{Move, Seat, SeatSet, Square};
@@ -303,55 +303,26 @@ const WRAP_ROWS: usize = 2;
 fn put_wrapped(buf: &mut Buffer, area: Rect, y: u16, text: &str, style: Style) -> (u16, u16) {
     let mut row = y;
     let mut x = area.x;
-    for line in wrap(text, area.width).iter().take(WRAP_ROWS) {
+    for line in wrap_glued(text, area.width).iter().take(WRAP_ROWS) {
         x = put(buf, area, area.x, row, line, style);
         row += 1;
     }
     (row, x)
 }
 
-/// `text` in rows at most `cols` cells wide (a kanji is two), broken at
-/// spaces where a row has one, else anywhere (Japanese has no spaces).
-/// A one-character word stays with the next (a seat's mark with its name;
-/// Polish `i`, `w`, `z` never end a line).
-fn wrap(text: &str, cols: u16) -> Vec<String> {
-    let mut rows = Vec::new();
-    let mut row = String::new();
-    let mut last_space: Option<usize> = None;
+/// `text` wrapped (see [`wrap`]), a one-character word kept with the next
+/// one: a seat's mark with its name (`● Red`), and Polish `i`, `w`, `z`
+/// never end a row.
+fn wrap_glued(text: &str, cols: u16) -> Vec<String> {
+    let mut glued = String::with_capacity(text.len());
     let mut word = 0;
     for c in text.chars() {
-        let mut buffer = [0; 4];
-        let cw = width(c.encode_utf8(&mut buffer));
-        if width(&row) + cw > cols && !row.trim().is_empty() {
-            if c == ' ' && (word > 1 || last_space.is_none()) {
-                rows.push(std::mem::take(&mut row));
-                last_space = None;
-                word = 0;
-                continue;
-            }
-            let rest = match last_space {
-                Some(i) => {
-                    let rest = row[i + 1..].to_string();
-                    row.truncate(i);
-                    rest
-                }
-                None => String::new(),
-            };
-            rows.push(std::mem::replace(&mut row, rest));
-            last_space = None;
-        }
-        if c == ' ' {
-            if word > 1 {
-                last_space = Some(row.len());
-            }
-            word = 0;
-        } else {
-            word += 1;
-        }
-        row.push(c);
+        // A no-break space after a one-character word: no row ends there.
+        glued.push(if c == ' ' && word == 1 { '\u{a0}' } else { c });
+        word = if c == ' ' { 0 } else { word + 1 };
     }
-    rows.push(row);
-    rows.into_iter().map(|r| r.trim_end().to_string()).collect()
+    let rows = wrap(&glued, cols);
+    rows.into_iter().map(|r| r.replace('\u{a0}', " ")).collect()
 }
 
 /// The line under the turn: a question, the new-round agreement, or a hint.
@@ -477,7 +448,7 @@ fn move_mark(game: &AnyGame, seat: Seat, theme: Theme) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{Theme, chess4, shogi, shogi4, width, wrap};
+    use super::{Theme, chess4, shogi, shogi4, width, wrap_glued as wrap};
     use crate::i18n::Lang;
     use crate::rules::GameKind;
     use crate::rules::vocab::Seat;
