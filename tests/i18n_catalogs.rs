@@ -333,28 +333,52 @@ fn one_line_messages_fit_an_80_column_status_line() {
     assert!(long.is_empty(), "too long for a line:\n{}", long.join("\n"));
 }
 
-#[test]
-fn polish_plurals_choose_one_few_and_many() {
-    let idle = |n: u64| Lang::Pl.text(&msg!("notice-idle-seconds", count = n));
-    let forms: Vec<String> = [1, 2, 4, 5, 12, 21, 22, 24, 25]
-        .iter()
-        .map(|n| idle(*n))
-        .collect();
-    // 1: one; 2–4 and 22–24: few; 5–21 and 25: many.
-    let (one, few, many) = (&forms[0], &forms[1], &forms[3]);
-    assert!(one != few && few != many && one != many, "{forms:#?}");
-    let shape = |s: &str| s.replace(|c: char| c.is_ascii_digit(), "");
-    for (i, n) in [1, 2, 4, 5, 12, 21, 22, 24, 25].iter().enumerate() {
-        let expected = match n {
-            1 => one,
-            2..=4 | 22..=24 => few,
-            _ => many,
-        };
-        assert_eq!(shape(&forms[i]), shape(expected), "{n}: {}", forms[i]);
+/// The numbers of each Polish plural form: 1; 2–4 and 22–24; 5–21.
+const POLISH: [(&str, &[u64]); 3] = [
+    ("one", &[1]),
+    ("few", &[2, 3, 4, 22, 23, 24]),
+    ("many", &[5, 6, 11, 12, 13, 14, 15, 20, 21, 25]),
+];
+
+/// Checks that `render(n)` shows the word of `n`'s form (and not the
+/// words of the others).
+fn polish_forms(what: &str, words: [&str; 3], render: impl Fn(u64) -> String) {
+    for (i, (form, numbers)) in POLISH.iter().enumerate() {
+        for n in *numbers {
+            let text = render(*n);
+            let found: Vec<&str> = text
+                .split(|c: char| !c.is_alphanumeric())
+                .filter(|w| words.contains(w))
+                .collect();
+            assert_eq!(found, [words[i]], "{what} {n} ({form}): {text}");
+        }
     }
-    assert!(idle(2).contains("sekundy"), "{}", idle(2));
-    assert!(idle(5).contains("sekund "), "{}", idle(5));
-    assert!(idle(22).contains("sekundy"), "{}", idle(22));
+}
+
+#[test]
+fn polish_plurals_of_moves_seconds_and_mates_choose_one_few_and_many() {
+    let pl = Lang::Pl;
+    polish_forms("moves", ["ruch", "ruchy", "ruchów"], |n| {
+        let args = ("r", "m", "s", "w", "l");
+        pl.text(&msg!(
+            "exec-admin-room",
+            room = args.0,
+            moves_shown = args.1,
+            moves = n,
+            seats = args.2,
+            watchers = args.3,
+            last = args.4
+        ))
+    });
+    polish_forms("seconds", ["sekunda", "sekundy", "sekund"], |n| {
+        pl.text(&msg!("notice-idle-seconds", count = n))
+    });
+    polish_forms("mates", ["mat", "maty", "matów"], |n| {
+        pl.text(&msg!("game-mates", count = n))
+    });
+    polish_forms("pieces", ["figura", "figury", "figur"], |n| {
+        pl.text(&msg!("claim-too-few-pieces", count = n))
+    });
 }
 
 #[test]
