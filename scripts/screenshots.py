@@ -18,7 +18,10 @@ LOCALES = [("en", "en_US.UTF-8", "English"), ("ja", "ja_JP.UTF-8", "日本語"),
            ("pl", "pl_PL.UTF-8", "Polski"), ("tl", "tl_PH.UTF-8", "Tagalog")]
 SSH = ["-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null",
        "-o", "LogLevel=ERROR", "-o", "SendEnv=LANG"]
-ENV = dict(os.environ, LANG="C.UTF-8", LC_ALL="C.UTF-8")
+# tmux reads UTF-8 by LANG; the client's locale is set per session below
+# (Debian's ssh_config sends LC_* too, and LC_ALL would win over LANG).
+ENV = {k: v for k, v in os.environ.items() if not k.startswith("LC_")}
+ENV["LANG"] = "C.UTF-8"
 
 
 def free_port():
@@ -35,7 +38,7 @@ class Term:
     def __init__(self, port, user, key, locale):
         self.name = "shots-" + uuid.uuid4().hex[:8]
         ssh = " ".join(["ssh", "-tt", "-p", str(port), *SSH, "-i", key, f"{user}@127.0.0.1"])
-        tmux("new-session", "-d", "-s", self.name, "-x", "80", "-y", "24",
+        tmux("-u", "new-session", "-d", "-s", self.name, "-x", "80", "-y", "24",
              f"env LANG={locale} {ssh}")
 
     def keys(self, *keys):

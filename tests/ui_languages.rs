@@ -137,19 +137,23 @@ async fn every_screen_in_every_language_fits_and_speaks_it() {
     assert!(problems.is_empty(), "{}", problems.join("\n\n"));
 }
 
-/// The bottom line holds key hints: each whole, separated by two blanks,
-/// and (at 80 columns) at least four of them.
+/// The bottom line holds key hints that fit the width (the line drops
+/// whole hints, never cuts one); at 80 columns at least two, and in the
+/// lobby always the way to the help and to the language.
 fn check_hints(name: &str, lang: Lang, lines: &[String], w: u16) {
     let last = lines.last().expect("a line");
-    let hints: Vec<&str> = last.split("  ").filter(|h| !h.trim().is_empty()).collect();
+    let hints = last.split("  ").filter(|h| !h.trim().is_empty()).count();
     let shown = unicode_width::UnicodeWidthStr::width(last.trim_end());
     assert!(shown <= usize::from(w), "{name} {}: {last}", lang.code());
-    if w >= 80 {
-        assert!(
-            hints.len() >= 2,
-            "{name} in {}: hints {last:?}",
-            lang.code()
-        );
+    if w < 80 {
+        return;
+    }
+    assert!(hints >= 2, "{name} in {}: hints {last:?}", lang.code());
+    if name == "lobby" {
+        let help = format!("? {}", lang.t("hint-help"));
+        let settings = format!("L {}", lang.t("hint-settings"));
+        let both = last.contains(&help) && last.contains(&settings);
+        assert!(both, "{}: {last}", lang.code());
     }
 }
 

@@ -53,11 +53,13 @@ impl LobbyScreen {
             ("c", msg!("hint-create"), Key::Char('c')),
             ("p", msg!("hint-quick"), Key::Char('p')),
             ("v", msg!("hint-cpu"), Key::Char('v')),
-            // `s` (same device) is in the help: the line is full.
-            // `i` is on the invite-code field itself ("Invite code (i)").
-            ("r", msg!("hint-ranks"), Key::Char('r')),
+            // `s` (same device) is in the help: the line is full. `i` is
+            // on the invite-code field itself ("Invite code (i)"). The
+            // language and the help come before what a line too narrow
+            // for every hint may leave out.
             ("L", msg!("hint-settings"), Key::Char('L')),
             ("?", msg!("hint-help"), Key::Char('?')),
+            ("r", msg!("hint-ranks"), Key::Char('r')),
             ("q", msg!("hint-quit"), Key::Char('q')),
         ]
     }
