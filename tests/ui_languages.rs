@@ -4,13 +4,15 @@
 //! (names and notation aside), Polish and Tagalog ones none of the English
 //! UI's common words; every key hint shows whole or not at all, the first
 //! ones always; and boards are the same cell for cell in every language
-//! (CJK text never shifts a column).
+//! (CJK text never shifts a column), and a terminal emulator (vt100) fed
+//! what the SSH session sends shows each row as drawn.
 
 use banmen::hall::settings::Settings;
 use banmen::hall::view::Entry;
 use banmen::hall::{Hall, RoomSettings};
 use banmen::i18n::{ChessStyle, Lang, Pieces, ShogiStyle};
 use banmen::rules::GameKind;
+use banmen::ssh::backend::SshBackend;
 use banmen::ui::App;
 
 mod ui_support;
@@ -36,6 +38,17 @@ const ENGLISH: &[&str] = &[
     "hand", "resign", "leave", "start", "settings", "language", "pieces", "keys", "back", "change",
     "game", "players", "standard",
 ];
+
+/// `app` drawn as the SSH session draws it, read back by a terminal
+/// emulator: its rows as the player sees them.
+fn through_terminal(app: &mut App, w: u16, h: u16) -> Vec<String> {
+    let mut terminal = Terminal::new(SshBackend::new(w, h)).expect("terminal");
+    terminal.draw(|f| app.render(f)).expect("draw");
+    let bytes = terminal.backend_mut().take_output();
+    let mut parser = vt100::Parser::new(h.try_into().unwrap(), w.try_into().unwrap(), 0);
+    parser.process(&bytes);
+    parser.screen().rows(0, w).collect()
+}
 
 fn draw(app: &mut App, w: u16, h: u16) -> Buffer {
     let mut terminal = Terminal::new(TestBackend::new(w, h)).expect("terminal");
@@ -130,6 +143,13 @@ async fn every_screen_in_every_language_fits_and_speaks_it() {
                 let lines = text_lines(&buf);
                 let text = lines.join("\n");
                 check_words(name, lang, &text, &mut problems, &ids);
+                // A terminal shows every cell where it was drawn: wide
+                // characters move nothing after them.
+                let seen = through_terminal(&mut app, w, h);
+                for (y, (drawn, shown)) in lines.iter().zip(&seen).enumerate() {
+                    let (drawn, shown) = (drawn.trim_end(), shown.trim_end());
+                    assert_eq!(drawn, shown, "{name} in {} {w}x{h}, row {y}", lang.code());
+                }
                 check_hints(name, lang, &lines, w);
             }
         }
