@@ -168,6 +168,12 @@ fn write_the_rest(store: &dyn Store) {
         .expect("rename");
     store.put_game("g1", b"record one").expect("game");
     store.heartbeat(1_767_225_600_000).expect("heartbeat");
+    store
+        .put_settings("key:SHA256:abc", br#"{"lang":"Ja"}"#)
+        .expect("settings");
+    store
+        .put_settings("key:SHA256:abc", br#"{"lang":"Pl"}"#)
+        .expect("settings changed");
 }
 
 fn read_the_rest(store: &dyn Store) {
@@ -192,6 +198,12 @@ fn read_the_rest(store: &dyn Store) {
         store.last_heartbeat().expect("heartbeat"),
         Some(1_767_225_600_000)
     );
+    let polish = br#"{"lang":"Pl"}"#.to_vec();
+    let abc = "key:SHA256:abc";
+    assert_eq!(store.settings(abc).expect("settings"), Some(polish.clone()));
+    assert_eq!(store.settings("key:SHA256:def").expect("settings"), None);
+    let all = store.all_settings().expect("all settings");
+    assert_eq!(all, [(abc.to_string(), polish)]);
 }
 
 /// An event of `room` with a journal line saying so.
@@ -290,7 +302,7 @@ fn a_seats_new_resume_code_ends_its_old_ones() {
 }
 
 #[test]
-fn tokens_identities_games_and_heartbeat_round_trip() {
+fn tokens_identities_settings_games_and_heartbeat_round_trip() {
     on_each("rest", |store| {
         assert_eq!(store.last_heartbeat().expect("heartbeat"), None);
         write_the_rest(store);
