@@ -114,7 +114,7 @@ async fn setup_form_lists_every_rule_with_its_default() {
         .rule_specs()
         .iter()
         .find(|r| r.name == "move-limit");
-    let about = spec.expect("move-limit").about;
+    let about = Lang::En.text(&spec.expect("move-limit").about_msg());
     let s = render(&mut app, 80, 24);
     let start: String = about.chars().take(30).collect();
     assert!(s.has(&start) && s.has("(default none)"), "{}", s.text());

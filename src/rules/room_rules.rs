@@ -25,9 +25,6 @@ pub struct RuleSpec {
     /// The name used in `--rule NAME=VALUE` and storage; the screens show
     /// [`RuleSpec::label`] (`rule-<name>` in the catalogs).
     pub name: &'static str,
-    /// The rule explained in one line, in English (for docs and tests; the
-    /// catalog's English text under `about_key` says the same).
-    pub about: &'static str,
     /// The catalog key of the one-line explanation the room-setup screen
     /// shows (`rule-<name>-about`, or a game's own where games differ).
     pub about_key: &'static str,
@@ -40,7 +37,6 @@ pub struct RuleSpec {
 /// "show legal moves", a rule of both four-player games (docs/rules.md).
 pub const SHOW_LEGAL_MOVES: RuleSpec = RuleSpec {
     name: "show-legal-moves",
-    about: "mark the legal destinations of the picked piece",
     about_key: "rule-show-legal-moves-about",
     choices: Choices::OnOff,
     default: "on",
@@ -49,7 +45,6 @@ pub const SHOW_LEGAL_MOVES: RuleSpec = RuleSpec {
 /// "rotate first player", a rule of both four-player games (docs/rules.md).
 pub const ROTATE_FIRST_PLAYER: RuleSpec = RuleSpec {
     name: "rotate-first-player",
-    about: "each new game the first turn moves one seat clockwise",
     about_key: "rule-rotate-first-player-about",
     choices: Choices::OnOff,
     default: "on",
@@ -196,14 +191,12 @@ mod tests {
     static SPECS: [RuleSpec; 2] = [
         RuleSpec {
             name: "flag",
-            about: "a flag",
             about_key: "rule-flag-about",
             choices: Choices::OnOff,
             default: "on",
         },
         RuleSpec {
             name: "limit",
-            about: "a limit",
             about_key: "rule-limit-about",
             choices: Choices::NoneOrCount,
             default: "none",
@@ -235,7 +228,6 @@ mod tests {
                         assert!(defined(source, &key), "{}: no {key}", lang.code());
                     }
                     if lang == Lang::En {
-                        assert_eq!(Lang::En.text(&spec.about_msg()), spec.about);
                         // English says the words of `--rule NAME=VALUE`.
                         assert_eq!(Lang::En.text(&spec.label()), spec.name);
                         for value in values {

@@ -23,14 +23,12 @@ pub struct Chess4Rules {
 pub static SPECS: [RuleSpec; 4] = [
     RuleSpec {
         name: "type",
-        about: "teams (Red and Yellow against Blue and Green), or free-for-all for points",
         about_key: "rule-type-about",
         choices: Choices::OneOf(&["teams", "ffa"]),
         default: "teams",
     },
     RuleSpec {
         name: "move-limit",
-        about: "total moves after which the game ends (teams: draw; free-for-all: by points)",
         about_key: "rule-move-limit-about-chess4",
         choices: Choices::NoneOrCount,
         default: "none",

@@ -79,28 +79,24 @@ impl Default for ShogiRules {
 pub static SPECS: [RuleSpec; 5] = [
     RuleSpec {
         name: "declaration",
-        about: "entering-king declaration (27-point rule)",
         about_key: "rule-declaration-about",
         choices: Choices::OnOff,
         default: "on",
     },
     RuleSpec {
         name: "move-limit",
-        about: "total moves after which the game is a draw",
         about_key: "rule-move-limit-about-shogi",
         choices: Choices::NoneOrCount,
         default: "none",
     },
     RuleSpec {
         name: "impasse",
-        about: "24-point impasse claim when both kings have entered",
         about_key: "rule-impasse-about",
         choices: Choices::OnOff,
         default: "off",
     },
     RuleSpec {
         name: "handicap",
-        about: "pieces the stronger player (gote) removes",
         about_key: "rule-handicap-about",
         choices: Choices::OneOf(&[
             "none",
@@ -116,7 +112,6 @@ pub static SPECS: [RuleSpec; 5] = [
     },
     RuleSpec {
         name: "swap-sides",
-        about: "players swap sente and gote each game",
         about_key: "rule-swap-sides-about",
         choices: Choices::OnOff,
         default: "on",

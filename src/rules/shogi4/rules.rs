@@ -34,28 +34,24 @@ impl Default for Shogi4Rules {
 pub static SPECS: [RuleSpec; 6] = [
     RuleSpec {
         name: "format",
-        about: "individual, or pairs (opposite seats; the game ends at the first mate)",
         about_key: "rule-format-about",
         choices: Choices::OneOf(&["individual", "pairs"]),
         default: "individual",
     },
     RuleSpec {
         name: "ending",
-        about: "end after two mates, or play on until one player is left (individual)",
         about_key: "rule-ending-about",
         choices: Choices::OneOf(&["two-mates", "last-player"]),
         default: "two-mates",
     },
     RuleSpec {
         name: "mated-pieces",
-        about: "a mated player's pieces go to the mating player, or become ownerless",
         about_key: "rule-mated-pieces-about",
         choices: Choices::OneOf(&["to-mater", "ownerless"]),
         default: "to-mater",
     },
     RuleSpec {
         name: "move-limit",
-        about: "total moves after which the game ends (ranked by mates, then pieces)",
         about_key: "rule-move-limit-about-shogi4",
         choices: Choices::NoneOrCount,
         default: "none",
