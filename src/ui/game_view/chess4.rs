@@ -4,8 +4,7 @@
 //! turn, the prompt and the move list. Chess has no hands and no mate
 //! count, so a seat needs a single line and the move list gets the rest.
 
-use super::shogi4::tag;
-use super::{Panel, turn_and_moves, turn_arrow, who};
+use super::{Panel, tag_and_who, turn_and_moves, turn_arrow};
 use crate::rules::chess4::Variant;
 use crate::rules::vocab::Seat;
 use crate::rules::{AnyGame, GameKind};
@@ -124,18 +123,7 @@ fn seat_line(buf: &mut Buffer, panel: &Panel, y: u16, seat: Seat) {
         let text = format!("{:>4}", points[seat.index() % 4]);
         x = put(buf, area, x, y, &text, theme.title());
     }
-    if let Some(tag) = tag(&view.game, seat) {
-        let tag = format!("[{}]", theme.text(&tag));
-        x = put(buf, area, x + 1, y, &tag, theme.alert());
-    }
-    put(
-        buf,
-        area,
-        x + 1,
-        y,
-        &who(view, seat, seats, theme),
-        Style::new(),
-    );
+    tag_and_who(buf, area, (x, y), view, seat, seats, theme);
 }
 
 #[cfg(test)]

@@ -17,8 +17,9 @@ use super::game::{
 use super::input::{Hit, Hits};
 use super::text::{put, width, wrap};
 use crate::hall::{Occupant, Phase, RoomView};
+use crate::i18n::Msg;
 use crate::rules::AnyGame;
-use crate::rules::vocab::{Move, Seat, SeatSet, Square};
+use crate::rules::vocab::{Move, Seat, SeatSet, Square, Verdict};
 use crate::{msg, tr};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -149,6 +150,49 @@ fn shows_legal_moves(view: &RoomView) -> bool {
         .iter()
         .any(|s| s.name == rule);
     !has_rule || view.settings.rules.is_on(rule)
+}
+
+/// The bracketed word after a seat's name: its place at the end, `out`
+/// once mated, `check` while in check.
+pub(super) fn tag(game: &AnyGame, seat: Seat) -> Option<Msg> {
+    if let Some(outcome) = game.outcome() {
+        return Some(match &outcome.verdict {
+            Verdict::Placings(places) => places.iter().find(|p| p.seat == seat).map_or_else(
+                || msg!("game-tag-none"),
+                |p| msg!("game-tag-place", place = p.place),
+            ),
+            Verdict::Win(winners) if winners.contains(seat) => msg!("game-tag-won"),
+            Verdict::Win(_) => msg!("game-tag-lost"),
+            Verdict::Draw => msg!("game-tag-draw"),
+        });
+    }
+    if !game.seats().is_active(seat) {
+        Some(msg!("game-tag-out"))
+    } else if game.checked().contains(seat) {
+        Some(msg!("game-tag-check", kind = game.kind().name()))
+    } else {
+        None
+    }
+}
+
+/// After a seat's name at `at`: its [`tag`] in brackets, if any, then
+/// who sits there.
+pub(super) fn tag_and_who(
+    buf: &mut Buffer,
+    area: Rect,
+    at: (u16, u16),
+    view: &RoomView,
+    seat: Seat,
+    seats: SeatSet,
+    theme: Theme,
+) {
+    let (mut x, y) = at;
+    if let Some(tag) = tag(&view.game, seat) {
+        let tag = format!("[{}]", theme.text(&tag));
+        x = put(buf, area, x + 1, y, &tag, theme.alert());
+    }
+    let who = who(view, seat, seats, theme);
+    put(buf, area, x + 1, y, &who, Style::new());
 }
 
 /// Who sits in `seat`, with `(you)` when this session plays that seat alone.

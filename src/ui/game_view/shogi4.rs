@@ -2,17 +2,16 @@
 //! turn, check, out or place, hand, mates delivered), whose turn, which
 //! seats check priority skipped, the prompt, and the move list.
 
-use super::{Panel, hand_line, turn_and_moves, turn_arrow, who};
+use super::{Panel, hand_line, tag_and_who, turn_and_moves, turn_arrow};
 use crate::hall::{Phase, RoomView};
 use crate::i18n::{Arg, Msg};
 use crate::msg;
-use crate::rules::vocab::{Seat, SeatRing, Verdict};
+use crate::rules::vocab::{Seat, SeatRing};
 use crate::rules::{AnyGame, GameKind};
 use crate::ui::Theme;
 use crate::ui::input::Hits;
 use crate::ui::text::put;
 use ratatui::buffer::Buffer;
-use ratatui::style::Style;
 
 /// The letter that marks a seat's pieces and moves: `S` `W` `N` `E`.
 pub fn seat_letter(seat: Seat) -> &'static str {
@@ -31,29 +30,6 @@ fn mates(game: &AnyGame) -> [u8; 4] {
     match game {
         AnyGame::Shogi4(g) => g.position().mates(),
         AnyGame::Shogi(_) | AnyGame::Chess4(_) => [0; 4],
-    }
-}
-
-/// The bracketed word after a seat's name: its place at the end, `out`
-/// once mated, `check` while in check.
-pub(super) fn tag(game: &AnyGame, seat: Seat) -> Option<Msg> {
-    if let Some(outcome) = game.outcome() {
-        return Some(match &outcome.verdict {
-            Verdict::Placings(places) => places.iter().find(|p| p.seat == seat).map_or_else(
-                || msg!("game-tag-none"),
-                |p| msg!("game-tag-place", place = p.place),
-            ),
-            Verdict::Win(winners) if winners.contains(seat) => msg!("game-tag-won"),
-            Verdict::Win(_) => msg!("game-tag-lost"),
-            Verdict::Draw => msg!("game-tag-draw"),
-        });
-    }
-    if !game.seats().is_active(seat) {
-        Some(msg!("game-tag-out"))
-    } else if game.checked().contains(seat) {
-        Some(msg!("game-tag-check", kind = game.kind().name()))
-    } else {
-        None
     }
 }
 
@@ -116,19 +92,8 @@ fn player(buf: &mut Buffer, panel: &Panel, y: u16, seat: Seat, hits: &mut Hits) 
         ..
     } = *panel;
     let x = turn_arrow(buf, panel, y, seat);
-    let mut x = put(buf, area, x, y, &seat_name(seat, theme), theme.seat(seat));
-    if let Some(tag) = tag(&view.game, seat) {
-        let tag = format!("[{}]", theme.text(&tag));
-        x = put(buf, area, x + 1, y, &tag, theme.alert());
-    }
-    put(
-        buf,
-        area,
-        x + 1,
-        y,
-        &who(view, seat, seats, theme),
-        Style::new(),
-    );
+    let x = put(buf, area, x, y, &seat_name(seat, theme), theme.seat(seat));
+    tag_and_who(buf, area, (x, y), view, seat, seats, theme);
     let x = hand_line(buf, panel, y + 1, seat, hits);
     let n = mates(&view.game)[seat.index() % 4];
     if n > 0 {
@@ -141,6 +106,7 @@ fn player(buf: &mut Buffer, panel: &Panel, y: u16, seat: Seat, hits: &mut Hits) 
 mod tests {
     use super::*;
     use crate::rules::{GameKind, RuleValues};
+    use crate::ui::game_view::tag;
 
     #[test]
     fn check_priority_skips_the_active_seats_in_between() {
