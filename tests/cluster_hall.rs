@@ -87,14 +87,18 @@ async fn players_on_two_nodes_play_through_one_room_and_a_third_watches() {
     assert_eq!(on_c.view().spectators, 1);
     assert_eq!(a.node().as_deref(), Some("a"));
     assert!(
-        a.stats().text().contains("node a, owning 1 of the rooms"),
+        a.stats()
+            .text(banmen::i18n::Lang::En)
+            .contains("node a, owning 1 of the rooms"),
         "{}",
-        a.stats().text()
+        a.stats().text(banmen::i18n::Lang::En)
     );
     assert!(
-        c.stats().text().contains("node c, owning 0 of the rooms"),
+        c.stats()
+            .text(banmen::i18n::Lang::En)
+            .contains("node c, owning 0 of the rooms"),
         "{}",
-        c.stats().text()
+        c.stats().text(banmen::i18n::Lang::En)
     );
     assert!(c.rooms_report().iter().any(|r| r.id == id));
 }

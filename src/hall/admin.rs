@@ -147,28 +147,67 @@ pub struct HallStats {
 }
 
 impl HallStats {
-    /// The figures, one per line.
-    pub fn text(&self) -> String {
-        let up = Duration::from_secs(self.uptime_s);
-        let text = format!(
-            "connections {} (terminal sessions {})\nrooms {} (waiting {}, playing {}, finished {})\n\
-             cpu threads {} (busy {}, searches queued {})\nuptime {}\n",
-            self.connections,
-            self.sessions,
-            self.rooms,
-            self.waiting,
-            self.playing,
-            self.finished,
-            self.cpu_threads,
-            self.cpu_busy,
-            self.cpu_queued,
-            humantime::format_duration(up)
-        );
-        match &self.node {
-            Some((node, owned)) => format!("{text}node {node}, owning {owned} of the rooms\n"),
-            None => text,
+    /// The figures, one per line, as `stats` prints them and the admin
+    /// screen shows them, in `lang`.
+    pub fn text(&self, lang: Lang) -> String {
+        let mut lines = vec![
+            lang.text(&msg!(
+                "exec-admin-stats-connections",
+                connections = self.connections,
+                sessions = self.sessions,
+            )),
+            lang.text(&msg!(
+                "exec-admin-stats-rooms",
+                rooms = self.rooms,
+                waiting = self.waiting,
+                playing = self.playing,
+                finished = self.finished,
+            )),
+            lang.text(&msg!(
+                "exec-admin-stats-cpu",
+                threads = self.cpu_threads,
+                busy = self.cpu_busy,
+                queued = self.cpu_queued,
+            )),
+            lang.text(&msg!(
+                "exec-admin-stats-uptime",
+                uptime = uptime(self.uptime_s, lang)
+            )),
+        ];
+        if let Some((node, owned)) = &self.node {
+            lines.push(lang.text(&msg!("exec-admin-stats-node", node = node, owned = *owned)));
         }
+        let mut text = lines.join("\n");
+        text.push('\n');
+        text
     }
+}
+
+/// A time up in `lang`: minutes and seconds, hours, minutes and seconds,
+/// or days, hours and minutes.
+fn uptime(seconds: u64, lang: Lang) -> String {
+    let (days, hours) = (seconds / 86_400, seconds / 3600 % 24);
+    let (minutes, seconds) = (seconds / 60 % 60, seconds % 60);
+    let text = match (days, hours) {
+        (0, 0) => msg!(
+            "exec-admin-uptime-minutes",
+            minutes = minutes,
+            seconds = seconds
+        ),
+        (0, _) => msg!(
+            "exec-admin-uptime-hours",
+            hours = hours,
+            minutes = minutes,
+            seconds = seconds
+        ),
+        _ => msg!(
+            "exec-admin-uptime-days",
+            days = days,
+            hours = hours,
+            minutes = minutes
+        ),
+    };
+    lang.text(&text)
 }
 
 /// Counts an SSH connection while it lives (see [`Hall::connection`]).

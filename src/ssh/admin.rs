@@ -6,7 +6,6 @@
 
 use super::exec::{AdminCommand, LogsArgs};
 use super::output::{end_channel, send_or_give_up};
-use crate::hall::admin::HallStats;
 use crate::hall::journal::{JournalError, LogLine, LogQuery, parse_since};
 use crate::hall::{Hall, HallError};
 use crate::i18n::Lang;
@@ -75,7 +74,7 @@ pub fn answer(
             Ok(lang.text(&done))
         }
         AdminCommand::Stats(true) => Ok(to_json(&hall.stats())),
-        AdminCommand::Stats(false) => Ok(stats_text(&hall.stats(), lang)),
+        AdminCommand::Stats(false) => Ok(hall.stats().text(lang)),
         AdminCommand::RebuildRatings => {
             let done = hall.rebuild_ratings()?;
             tracing::info!(%admin, "{done}");
@@ -87,67 +86,6 @@ pub fn answer(
 
 fn to_json(value: &impl serde::Serialize) -> String {
     serde_json::to_string(value).unwrap_or_default()
-}
-
-/// The hall's figures as `stats` prints them, one per line.
-pub fn stats_text(stats: &HallStats, lang: Lang) -> String {
-    let mut lines = vec![
-        lang.text(&msg!(
-            "exec-admin-stats-connections",
-            connections = stats.connections,
-            sessions = stats.sessions,
-        )),
-        lang.text(&msg!(
-            "exec-admin-stats-rooms",
-            rooms = stats.rooms,
-            waiting = stats.waiting,
-            playing = stats.playing,
-            finished = stats.finished,
-        )),
-        lang.text(&msg!(
-            "exec-admin-stats-cpu",
-            threads = stats.cpu_threads,
-            busy = stats.cpu_busy,
-            queued = stats.cpu_queued,
-        )),
-        lang.text(&msg!(
-            "exec-admin-stats-uptime",
-            uptime = uptime(stats.uptime_s, lang)
-        )),
-    ];
-    if let Some((node, owned)) = &stats.node {
-        lines.push(lang.text(&msg!("exec-admin-stats-node", node = node, owned = *owned)));
-    }
-    let mut text = lines.join("\n");
-    text.push('\n');
-    text
-}
-
-/// A time up in `lang`: minutes and seconds, hours, minutes and seconds,
-/// or days, hours and minutes.
-fn uptime(seconds: u64, lang: Lang) -> String {
-    let (days, hours) = (seconds / 86_400, seconds / 3600 % 24);
-    let (minutes, seconds) = (seconds / 60 % 60, seconds % 60);
-    let text = match (days, hours) {
-        (0, 0) => msg!(
-            "exec-admin-uptime-minutes",
-            minutes = minutes,
-            seconds = seconds
-        ),
-        (0, _) => msg!(
-            "exec-admin-uptime-hours",
-            hours = hours,
-            minutes = minutes,
-            seconds = seconds
-        ),
-        _ => msg!(
-            "exec-admin-uptime-days",
-            days = days,
-            hours = hours,
-            minutes = minutes
-        ),
-    };
-    lang.text(&text)
 }
 
 /// The query `args` ask for, with `--since` read against the hall's clock.
