@@ -158,11 +158,7 @@ pub fn render(buf: &mut Buffer, area: Rect, theme: Theme, scroll: usize) -> usiz
 mod tests {
     use super::*;
     use crate::i18n::Lang;
-    use crate::ui::text::screen_lines;
-
-    fn solid(text: &str) -> String {
-        text.split_whitespace().collect()
-    }
+    use crate::ui::text::{screen_lines, solid};
 
     /// The page's rows in every language at the body sizes of 80×24,
     /// 60×20 and 160×50 terminals: every description is there whole (over

@@ -290,12 +290,7 @@ fn next_value(spec: &RuleSpec, current: &str, step: isize) -> String {
 mod tests {
     use super::*;
     use crate::i18n::Lang;
-    use crate::ui::text::screen_lines;
-
-    /// `text` without its spaces: wrapped text compares whole.
-    fn solid(text: &str) -> String {
-        text.split_whitespace().collect()
-    }
+    use crate::ui::text::{screen_lines, solid};
 
     /// The form's body at the sizes of an 80×24 and a 60×20 terminal (the
     /// title bar, status and hints take three rows), in every language,

@@ -75,6 +75,13 @@ pub fn wrap(text: &str, cells: u16) -> Vec<String> {
         .collect()
 }
 
+/// `text` without its spaces: wrapped text compares whole (for the
+/// screens' tests).
+#[cfg(test)]
+pub fn solid(text: &str) -> String {
+    text.split_whitespace().collect()
+}
+
 /// A buffer as text lines, the blank cell after a wide character left
 /// out, trailing blanks trimmed (for the screens' tests).
 #[cfg(test)]
