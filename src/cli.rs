@@ -1,5 +1,5 @@
 //! The `banmen` command line: argument parsing (clap), the rules
-//! commands `perft` and `moves`, the USI engine `usi`, and `migrate`
+//! commands `perft` and `moves`, the engines `usi` and `engine`, and `migrate`
 //! (a hall copied between stores). Scripts depend on their output, so it is
 //! kept exact: see each command's doc. `serve` (the default when no
 //! subcommand is given) is run by the binary, which owns the runtime.
@@ -22,9 +22,15 @@ pub enum CliError {
     /// The USI engine could not read its input.
     #[error("usi: {0}")]
     Usi(std::io::Error),
+    /// `engine` could not read its input.
+    #[error("engine: {0}")]
+    Engine(std::io::Error),
     /// `serve` was given to [`run`], which does not run the server.
     #[error("serve is run by the binary")]
     Serve,
+    /// `bot` was given to [`run`]: the binary runs it on its runtime.
+    #[error("bot is run by the binary")]
+    Bot,
     /// Standard output could not be written (other than closed early).
     #[error("cannot write the output: {0}")]
     Output(std::io::Error),
@@ -89,6 +95,19 @@ pub enum Command {
               value_parser = clap::value_parser!(u8).range(1..=crate::cpu::MAX_LEVEL as i64))]
         level: u8,
     },
+    /// Play as an engine on stdin and stdout: USI for shogi, the UCI
+    /// dialect of four-player engines for shogi4 and chess4 (docs/engine.md).
+    Engine {
+        /// The game: shogi, shogi4 or chess4.
+        #[arg(long, default_value = "shogi")]
+        game: GameKind,
+        /// The CPU's level, 1 (weakest) to 5 (strongest); engine option `Level`.
+        #[arg(long, default_value_t = crate::cpu::MAX_LEVEL,
+              value_parser = clap::value_parser!(u8).range(1..=crate::cpu::MAX_LEVEL as i64))]
+        level: u8,
+    },
+    /// Play an engine in a hall as a bot, over SSH (docs/bots.md §7).
+    Bot(crate::bridge::BotArgs),
     /// Copy a whole hall into an empty store (sled:DIR or
     /// nats://HOST:PORT[#HALL]); neither may be in use by a server.
     Migrate {
@@ -172,6 +191,10 @@ pub fn run(command: Command) -> Result<(), CliError> {
             drop(out);
             return crate::cpu::usi::run_stdio(level).map_err(CliError::Usi);
         }
+        Command::Engine { game, level } => {
+            drop(out);
+            return crate::cpu::engine::run_stdio(game, level).map_err(CliError::Engine);
+        }
         Command::Migrate {
             from,
             to,
@@ -183,6 +206,7 @@ pub fn run(command: Command) -> Result<(), CliError> {
             writeln!(out, "{copied}")
         }
         Command::Serve(_) => return Err(CliError::Serve),
+        Command::Bot(_) => return Err(CliError::Bot),
     };
     match written.and_then(|()| out.flush()) {
         Err(e) if e.kind() != io::ErrorKind::BrokenPipe => Err(CliError::Output(e)),

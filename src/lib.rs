@@ -1,8 +1,11 @@
 //! banmen: shogi, four-player shogi and four-player chess over SSH.
 //!
-//! Dependencies point down: `ssh` (transport) → `ui` (screens) → `hall`
-//! (rooms and people) → `rules`, `cpu`.
+//! Dependencies point down: `ssh` (transport) → `ui` (screens) and
+//! `bot_protocol` (bots' lines) → `hall` (rooms and people) → `rules`,
+//! `cpu`.
 
+pub mod bot_protocol;
+pub mod bridge;
 pub mod cli;
 pub mod config;
 pub mod cpu;

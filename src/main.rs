@@ -22,6 +22,7 @@ fn main() -> ExitCode {
     };
     let result = match cli.command() {
         Command::Serve(args) => serve(args).map_err(|e| e.to_string()),
+        Command::Bot(args) => bot(args).map_err(|e| e.to_string()),
         command => run(command).map_err(|e| e.to_string()),
     };
     match result {
@@ -88,6 +89,15 @@ fn serve(args: ServeArgs) -> anyhow::Result<()> {
         tracing::info!("stopped");
         anyhow::Ok(())
     })
+}
+
+/// `banmen bot`: plays an engine in a hall until SIGINT or SIGTERM
+/// (status 0); a bad key or engine stops it at once (status 2).
+fn bot(args: banmen::bridge::BotArgs) -> anyhow::Result<()> {
+    start_log("info")?;
+    let runtime = tokio::runtime::Runtime::new()
+        .map_err(|e| anyhow::anyhow!("cannot start the async runtime: {e}"))?;
+    runtime.block_on(banmen::bridge::run(args, stop_signal()))
 }
 
 /// The server's own log on stderr, filtered by `RUST_LOG` when it is set,

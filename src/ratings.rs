@@ -225,6 +225,9 @@ pub struct Entrant {
     pub before: Rating,
     /// Their rating after it.
     pub after: Rating,
+    /// Whether they are a bot (rated in the bots' own pool).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub bot: bool,
 }
 
 /// A rated game: who played, how they placed, and what it did to their
@@ -282,6 +285,18 @@ pub fn rate(game: &mut RatedGame) {
         rate_glicko2(&mut game.entrants);
     } else {
         rate_trueskill(&mut game.entrants, &sides);
+    }
+    keep_people_out_of_the_bot_pool(&mut game.entrants);
+}
+
+/// Bots are rated in a pool of their own: in a game of people and bots
+/// the bots' ratings move (against the people's as they stand) and the
+/// people's do not, so no bot can lift or sink a person's rating.
+fn keep_people_out_of_the_bot_pool(entrants: &mut [Entrant]) {
+    if entrants.iter().any(|e| e.bot) {
+        for e in entrants.iter_mut().filter(|e| !e.bot) {
+            e.after = e.before;
+        }
     }
 }
 

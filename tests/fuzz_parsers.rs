@@ -1915,6 +1915,10 @@ fn exec_line(command: &ExecCommand) -> String {
         ExecCommand::Admin(AdminCommand::Stats(false)) => "stats".to_string(),
         ExecCommand::Admin(AdminCommand::Stats(true)) => "stats --json".to_string(),
         ExecCommand::Admin(AdminCommand::RebuildRatings) => "ratings rebuild".to_string(),
+        ExecCommand::Admin(AdminCommand::AddBot(name, key)) => format!("bots add {name} {key}"),
+        ExecCommand::Admin(AdminCommand::Bots(false)) => "bots list".to_string(),
+        ExecCommand::Admin(AdminCommand::Bots(true)) => "bots list --json".to_string(),
+        ExecCommand::Admin(AdminCommand::RemoveBot(name)) => format!("bots remove {name}"),
     }
 }
 
@@ -1957,6 +1961,7 @@ fn exec_words() -> impl Strategy<Value = Vec<u8>> {
             "--follow", "-f", "--room", "--game", "--since", "--format", "--format=usi",
             "--format=", "--room=abc", "--since=10m", "--game=g-1", "--x=y", "usi", "kif",
             "ABC123", "\u{1b}[2J", "\u{e9}", "=", "--", "--room==", "ratings", "rebuild",
+            "bots", "add", "list", "remove", "\"ssh-ed25519", "AAAA\"", "\"",
         ])
         .prop_map(str::to_string),
         1 => text_from("abc-=\u{1b}\u{0}\u{7f}\u{85}\u{e9}", 6),
@@ -1975,7 +1980,7 @@ fn exec_words() -> impl Strategy<Value = Vec<u8>> {
 /// Command lines of a known command with arguments from exec's words.
 fn exec_commands() -> impl Strategy<Value = Vec<u8>> {
     let command = prop::sample::select(vec![
-        "join", "watch", "resume", "export", "logs", "rooms", "close", "stats", "ratings",
+        "join", "watch", "resume", "export", "logs", "rooms", "close", "stats", "ratings", "bots",
     ]);
     let arg = prop_oneof![
         prop::sample::select(vec![

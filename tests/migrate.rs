@@ -233,6 +233,16 @@ fn build_hall(dir: &Path) -> Made {
     let ann_code = ann.resume_code().expect("a new code").to_string();
     let public_room = bob.view().id.clone();
     store.heartbeat(NOW - 1000).expect("a heartbeat");
+    // Registered bots, one registered again and one removed.
+    for (name, record) in [
+        ("sente-bot", &b"first"[..]),
+        ("gote bot:2", b"second"),
+        ("gone", b"removed"),
+        ("sente-bot", b"registered again"),
+    ] {
+        store.put_bot(name, record).expect("a bot");
+    }
+    assert!(store.remove_bot("gone").expect("removed"));
     // The hall goes first, so that the rooms stay when their players go.
     drop(hall);
     drop((held, alice, gus, bob, ann));
@@ -257,6 +267,7 @@ struct Dump {
     journal: Vec<Vec<u8>>,
     tokens: Vec<([u8; 32], SeatToken)>,
     identities: Vec<(String, String)>,
+    bots: Vec<(String, Vec<u8>)>,
     games: Vec<(String, Vec<u8>)>,
     rated: Vec<(String, Vec<u8>)>,
     heartbeat: Option<u64>,
@@ -269,6 +280,7 @@ fn dump(store: &dyn Store) -> Dump {
         journal,
         tokens: store.tokens().expect("tokens"),
         identities: store.identities().expect("identities"),
+        bots: store.bots().expect("bots"),
         games: store.games().expect("games"),
         rated: store.rated_keyed().expect("rated"),
         heartbeat: store.last_heartbeat().expect("heartbeat"),
@@ -283,6 +295,7 @@ fn assert_same(a: &Dump, b: &Dump, what: &str) {
     assert!(a.journal == b.journal, "{what}: the journal differs");
     assert_eq!(a.tokens, b.tokens, "{what}: tokens");
     assert_eq!(a.identities, b.identities, "{what}: identities");
+    assert_eq!(a.bots, b.bots, "{what}: bots");
     assert_eq!(a.games.len(), b.games.len(), "{what}: kept games");
     assert!(a.games == b.games, "{what}: the kept games differ");
     assert_eq!(a.rated, b.rated, "{what}: rated games");
@@ -343,6 +356,7 @@ fn assert_counts(summary: &str, d: &Dump) {
         format!("{} journal lines", d.journal.len()),
         format!("{} resume codes", d.tokens.len()),
         format!("{} identities", d.identities.len()),
+        format!("{} bots", d.bots.len()),
         format!("{} games", d.games.len()),
         format!("{} rated games", d.rated.len()),
         "the last heartbeat".into(),
@@ -436,6 +450,8 @@ fn a_hall_moves_from_sled_to_nats_and_back_unchanged() {
     // 120 same-device rooms left open, 20 going on, 30 ranked, 2 more.
     assert_eq!(original.logs.len(), 172);
     assert!(original.tokens.len() >= 2, "{:?}", original.tokens);
+    let bots: Vec<&str> = original.bots.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(bots, ["gote bot:2", "sente-bot"]);
 
     // sled → sled.
     let copy = TempDir::new("sled-copy");
@@ -490,9 +506,10 @@ fn a_hall_moves_from_sled_to_nats_and_back_unchanged() {
 }
 
 /// A small hall: a finished game (its room closed when its player left;
-/// the game is kept for export), its journal and a kept name.
+/// the game is kept for export), its journal, a kept name and a bot.
 fn small_hall(dir: &Path) {
     let store = Arc::new(open_sled(dir));
+    store.put_bot("lone-bot", b"a record").expect("a bot");
     let hall = Hall::with_store(store, options(), Clock::manual(NOW));
     let table = hall
         .create_room(&player("host"), same_device(GameKind::Shogi))
@@ -519,9 +536,20 @@ fn a_target_that_holds_data_is_refused_and_left_as_it_was() {
     // The source is only read.
     let copy = TempDir::new("copy");
     let kept = dump_sled(source.path());
-    migrated(&source.arg(), &copy.arg());
+    let summary = migrated(&source.arg(), &copy.arg());
+    assert!(summary.contains(", 1 bot, "), "{summary}");
     assert_eq!(dump_sled(source.path()), kept);
     assert_eq!(dump_sled(copy.path()), kept);
+    assert_eq!(kept.bots, [("lone-bot".to_string(), b"a record".to_vec())]);
+    // A target holding only a registered bot holds data too.
+    let bots_only = TempDir::new("bots-only");
+    open_sled(bots_only.path())
+        .put_bot("some-bot", b"record")
+        .expect("a bot");
+    let before = dump_sled(bots_only.path());
+    let err = refused(&source.arg(), &bots_only.arg());
+    assert!(err.contains("is not empty"), "{err}");
+    assert_eq!(dump_sled(bots_only.path()), before);
 }
 
 #[test]

@@ -48,6 +48,7 @@ fn game(category: Category, places_teams: &[(u8, u8)]) -> RatedGame {
         .iter()
         .enumerate()
         .map(|(i, &(place, team))| Entrant {
+            bot: false,
             id: format!("key:p{i}"),
             name: format!("p{i}"),
             seat: i as u8,
@@ -120,6 +121,30 @@ fn a_draw_between_equals_moves_no_rating_but_narrows_both() {
         "symmetric: {v:?}"
     );
     assert!(v[0] > 1600.0, "{v:?}");
+}
+
+#[test]
+fn a_game_with_a_bot_moves_only_the_bot() {
+    let mut rated = game(Category::Shogi, &[(1, 0), (2, 1)]);
+    rated.entrants[1].bot = true;
+    rated.entrants[1].id = "bot:randy".into();
+    rate(&mut rated);
+    let (person, bot) = (&rated.entrants[0], &rated.entrants[1]);
+    assert_eq!(
+        person.after, person.before,
+        "a person's rating never moves against a bot"
+    );
+    assert!(
+        bot.after.value < bot.before.value,
+        "the losing bot drops: {bot:?}"
+    );
+    // Two bots rate each other as people do.
+    let mut bots = game(Category::Shogi, &[(1, 0), (2, 1)]);
+    for e in &mut bots.entrants {
+        e.bot = true;
+    }
+    rate(&mut bots);
+    assert!(bots.entrants[0].after.value > bots.entrants[0].before.value);
 }
 
 #[test]

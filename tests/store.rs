@@ -206,6 +206,35 @@ fn read_the_rest(store: &dyn Store) {
     assert_eq!(all, [(abc.to_string(), polish)]);
 }
 
+/// Two bots registered, one registered again (replacing its record), one
+/// removed: `bots` lists what is left by name.
+fn bots_round_trip(store: &dyn Store) {
+    assert!(store.bots().expect("bots").is_empty());
+    store.put_bot("sente-bot", b"first").expect("a bot");
+    store.put_bot("gote bot:2", b"other").expect("a bot");
+    store
+        .put_bot("sente-bot", b"again")
+        .expect("registered again");
+    let all = store.bots().expect("bots");
+    let expected = vec![
+        ("gote bot:2".to_string(), b"other".to_vec()),
+        ("sente-bot".to_string(), b"again".to_vec()),
+    ];
+    assert_eq!(all, expected);
+    assert!(store.remove_bot("gote bot:2").expect("removed"));
+    assert!(!store.remove_bot("gote bot:2").expect("removed again"));
+    assert!(!store.remove_bot("never-was").expect("never there"));
+    let expected = vec![("sente-bot".to_string(), b"again".to_vec())];
+    assert_eq!(store.bots().expect("bots"), expected);
+    // A removed name can be registered anew.
+    store.put_bot("gote bot:2", b"back").expect("back");
+    let expected = vec![
+        ("gote bot:2".to_string(), b"back".to_vec()),
+        ("sente-bot".to_string(), b"again".to_vec()),
+    ];
+    assert_eq!(store.bots().expect("bots"), expected);
+}
+
 /// An event of `room` with a journal line saying so.
 fn logged(room: &str, seq: u64) -> Appended {
     Appended {
@@ -311,6 +340,11 @@ fn tokens_identities_settings_games_and_heartbeat_round_trip() {
 }
 
 #[test]
+fn bots_are_registered_replaced_listed_by_name_and_removed() {
+    on_each("bots", bots_round_trip);
+}
+
+#[test]
 fn the_journal_keeps_commit_order_and_outlives_rooms() {
     on_each("journal", journal_in_commit_order);
 }
@@ -374,6 +408,33 @@ fn survives_reopening(open: impl Fn() -> Box<dyn Store>) {
     store
         .append("r", 2, &event("r", 2))
         .expect("append after reopen");
+}
+
+#[test]
+fn registered_bots_survive_closing_and_reopening() {
+    let dir = TempDir::new("bots-reopen");
+    bots_survive_reopening(|| Box::new(open(&dir)));
+    if let Some(nats) = NatsServer::start("bots-reopen") {
+        bots_survive_reopening(|| Box::new(open_nats(&nats)));
+    }
+}
+
+/// Bots registered and one removed, then the store closed: the reopened
+/// store lists the one left, and a removal still tells.
+fn bots_survive_reopening(open: impl Fn() -> Box<dyn Store>) {
+    {
+        let store = open();
+        store.put_bot("kept", b"kept record").expect("a bot");
+        store.put_bot("gone", b"gone record").expect("a bot");
+        assert!(store.remove_bot("gone").expect("removed"));
+    }
+    let store = open();
+    let expected = vec![("kept".to_string(), b"kept record".to_vec())];
+    assert_eq!(store.bots().expect("bots"), expected);
+    assert!(!store.remove_bot("gone").expect("gone already"));
+    assert!(store.remove_bot("kept").expect("removed after reopening"));
+    drop(store);
+    assert!(open().bots().expect("bots").is_empty());
 }
 
 /// Starts this test binary running only `test` as a child with `role`.

@@ -6,7 +6,7 @@
 
 ## Usage lines, shown after a usage error.
 exec-usage = usage: [--lang LANG] join CODE | watch CODE | resume CODE | export GAME-ID [--format FORMAT]
-exec-admin-usage = admin usage: [--lang LANG] logs [--follow] [--room ID] [--game ID] [--since TIME] [--json] | rooms [--json] | close ROOM | stats [--json] | ratings rebuild
+exec-admin-usage = admin usage: [--lang LANG] logs [--follow] [--room ID] [--game ID] [--since TIME] [--json] | rooms [--json] | close ROOM | stats [--json] | ratings rebuild | bots [list [--json]] | bots add NAME KEY | bots remove NAME
 
 ## Command lines that do not parse.
 exec-not-utf8 = the command is not UTF-8

@@ -3,7 +3,7 @@
 
 ## Usage lines, shown after a usage error.
 exec-usage = użycie: [--lang JĘZYK] join KOD | watch KOD | resume KOD | export ID-PARTII [--format FORMAT]
-exec-admin-usage = użycie (administrator): [--lang JĘZYK] logs [--follow] [--room ID] [--game ID] [--since CZAS] [--json] | rooms [--json] | close POKÓJ | stats [--json] | ratings rebuild
+exec-admin-usage = użycie (administrator): [--lang JĘZYK] logs [--follow] [--room ID] [--game ID] [--since CZAS] [--json] | rooms [--json] | close POKÓJ | stats [--json] | ratings rebuild | bots [list [--json]] | bots add NAZWA KLUCZ | bots remove NAZWA
 
 ## Command lines that do not parse.
 exec-not-utf8 = polecenie nie jest zapisane w UTF-8

@@ -4,7 +4,7 @@
 
 ## Usage lines, shown after a usage error.
 exec-usage = paggamit: [--lang WIKA] join CODE | watch CODE | resume CODE | export GAME-ID [--format FORMAT]
-exec-admin-usage = paggamit (admin): [--lang WIKA] logs [--follow] [--room ID] [--game ID] [--since ORAS] [--json] | rooms [--json] | close KUWARTO | stats [--json] | ratings rebuild
+exec-admin-usage = paggamit (admin): [--lang WIKA] logs [--follow] [--room ID] [--game ID] [--since ORAS] [--json] | rooms [--json] | close KUWARTO | stats [--json] | ratings rebuild | bots [list [--json]] | bots add PANGALAN SUSI | bots remove PANGALAN
 
 ## Command lines that do not parse.
 exec-not-utf8 = hindi UTF-8 ang command

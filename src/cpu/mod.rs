@@ -4,6 +4,7 @@
 //! Levels run from 1 (beginner) to [`MAX_LEVEL`] (strongest). Search runs
 //! on the caller's thread: the hall runs it off the async runtime.
 
+pub mod engine;
 pub mod four;
 pub mod pool;
 pub mod shogi;
@@ -163,7 +164,7 @@ pub fn think(game: &AnyGame, level: u8, budget: &Budget) -> Option<vocab::Move> 
 ///
 /// At every depth a check the rules make its seat answer at once costs no
 /// depth (`four/search.rs`), so all three see a mate by a chain of checks.
-fn multi_level(level: u8, budget: &Budget) -> (Reach, Budget) {
+pub(crate) fn multi_level(level: u8, budget: &Budget) -> (Reach, Budget) {
     let (depth, share, noise) = match level {
         0..=3 => (1, 4, 100),
         4 => (2, 2, 40),

@@ -192,6 +192,9 @@ pub struct SettingsRecord {
     /// What happens while a player is away (`None`: the room's default).
     #[serde(default)]
     pub away: Option<AwayPolicy>,
+    /// Seconds before a bot is asked to fill an empty seat.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bot_after: Option<u32>,
 }
 
 impl From<&RoomSettings> for SettingsRecord {
@@ -209,6 +212,7 @@ impl From<&RoomSettings> for SettingsRecord {
             mode: s.mode,
             cpu_level: s.cpu_level,
             away: s.away,
+            bot_after: s.bot_after,
         }
     }
 }
@@ -230,6 +234,7 @@ impl SettingsRecord {
             mode: self.mode,
             cpu_level: self.cpu_level,
             away: self.away,
+            bot_after: self.bot_after,
         })
     }
 }

@@ -41,6 +41,7 @@ impl Hall {
             lock(&hall.inner.names).insert(id, name);
         }
         *lock(&hall.inner.ranked) = super::ranked::Ranked::load(&store.rated()?);
+        *lock(&hall.inner.bots) = super::bots::Bots::load(store.bots()?);
         let mut report = LoadReport::default();
         let mut restarts = Vec::new();
         for (id, replayed) in replay_all(store.logs()?) {
@@ -74,6 +75,7 @@ impl Hall {
             lock(&self.inner.names).insert(id, name);
         }
         *lock(&self.inner.ranked) = super::ranked::Ranked::load(&store.rated()?);
+        *lock(&self.inner.bots) = super::bots::Bots::load(store.bots()?);
         let mut report = LoadReport::default();
         for (id, replayed) in replay_all(store.logs()?) {
             match replayed {

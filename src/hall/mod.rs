@@ -16,6 +16,7 @@
 //! one ticker for the whole hall against [`Clock`].
 
 pub mod admin;
+pub mod bots;
 pub mod clock;
 pub(crate) mod cluster;
 pub mod codes;
@@ -105,6 +106,17 @@ pub enum HallError {
     /// The node that owns the room cannot be reached now (it is being
     /// replaced, or this node lost its link to the others).
     Unreachable,
+    /// A bot's name must be 1–16 letters, digits, `-` or `_`, and not one
+    /// only the server gives.
+    BadBotName(String),
+    /// A bot of that name or key is registered already.
+    BotExists,
+    /// No bot of that name is registered (or connected, for a challenge).
+    NoSuchBot(String),
+    /// The bot has as many challenges waiting or games going as it may.
+    BotBusy(String),
+    /// The bot has no open challenge of that id.
+    NoSuchChallenge(String),
 }
 
 impl HallError {
@@ -133,6 +145,11 @@ impl HallError {
             HallFull(n) => msg!("error-hall-full", count = *n),
             Remote(msg) => msg.clone(),
             Unreachable => msg!("error-unreachable"),
+            BadBotName(name) => msg!("error-bad-bot-name", name = format!("{name:?}")),
+            BotExists => msg!("error-bot-exists"),
+            NoSuchBot(name) => msg!("error-no-such-bot", name = format!("{name:?}")),
+            BotBusy(name) => msg!("error-bot-busy", name = name),
+            NoSuchChallenge(id) => msg!("error-no-such-challenge", id = format!("{id:?}")),
         }
     }
 }
@@ -306,6 +323,8 @@ pub(crate) struct HallInner {
     sessions: Mutex<HashMap<String, usize>>,
     /// Everyone's ratings and the rated games (see `ranked.rs`).
     ranked: Mutex<ranked::Ranked>,
+    /// Registered and connected bots, and their challenges.
+    bots: Mutex<bots::Bots>,
     /// When the hall opened (for `stats`).
     started: Instant,
     /// Failed joins and watches by code, per address and per identity.
@@ -324,6 +343,9 @@ pub struct Hall {
     /// [`Hall::from_address`]); `None` in tools and tests.
     address: Option<std::net::IpAddr>,
 }
+
+/// Seconds a quick-play room waits before a bot is asked to play.
+pub const QUICK_BOT_AFTER: u32 = 60;
 
 /// Letters for invite codes and room ids: no 0/O, 1/I/L.
 const ALPHABET: &[u8] = b"ABCDEFGHJKMNPQRSTUVWXYZ23456789";
@@ -397,6 +419,7 @@ impl Hall {
                 connections: AtomicUsize::new(0),
                 sessions: Mutex::new(HashMap::new()),
                 ranked: Mutex::new(ranked::Ranked::default()),
+                bots: Mutex::new(bots::Bots::default()),
                 started: Instant::now(),
                 attempts,
                 cluster: std::sync::OnceLock::new(),
@@ -657,7 +680,12 @@ impl Hall {
                 }
             }
         }
-        self.create_room(who, RoomSettings::new(kind))
+        let mut settings = RoomSettings::new(kind);
+        // A person who waits a minute gets a bot, if one is connected.
+        if !bots::is_bot_id(&who.id) {
+            settings.bot_after = Some(QUICK_BOT_AFTER);
+        }
+        self.create_room(who, settings)
     }
 
     /// A game's record in `format` (one of the game's export formats;
@@ -738,6 +766,7 @@ impl Hall {
     /// does); returns how many rooms it looked at.
     pub fn tick(&self) -> usize {
         let now = self.inner.shared.clock.now_ms();
+        self.lapse_challenges(now);
         let due = lock(&self.inner.due).take_due(now);
         for (at, id) in &due {
             let Some(room) = lock(&self.inner.rooms).get(id).cloned() else {
@@ -763,6 +792,7 @@ impl Hall {
         // is thought to have run before a crash.
         let last = self.inner.heartbeat.load(Ordering::Relaxed);
         if now.saturating_sub(last) >= 1000 {
+            self.fall_back_to_bots(now);
             self.inner.heartbeat.store(now, Ordering::Relaxed);
             if let Err(e) = self.inner.shared.store.heartbeat(now) {
                 tracing::warn!("heartbeat not stored: {e}");

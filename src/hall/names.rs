@@ -37,7 +37,17 @@ const RESERVED: [&str; 7] = [
 /// `сpu` are all refused).
 pub fn is_reserved(name: &str) -> bool {
     let folded = folded(name);
-    RESERVED.iter().any(|r| folded.starts_with(r))
+    RESERVED.iter().any(|r| folded.starts_with(r)) || ends_like_a_bot(name)
+}
+
+/// Whether a name's last word reads `bot` (`alice BOT`, `x-b0t`): a bot's
+/// name is shown with that mark, so no person may end theirs with it.
+fn ends_like_a_bot(name: &str) -> bool {
+    let last = name
+        .rsplit(|c: char| c.is_whitespace() || c == '-' || c == '_' || c == '.')
+        .find(|w| !w.is_empty())
+        .unwrap_or_default();
+    last != name.trim() && folded(last) == "bot"
 }
 
 /// A name reduced for comparison: full-width forms to ASCII, lower case,
@@ -119,10 +129,12 @@ pub fn is_guest_id(id: &str) -> bool {
 
 /// A player's name as others see it: a guest is marked `name (guest)`,
 /// unless the server named them (`guest-N`, which says so already and
-/// which no player can choose).
+/// which no player can choose); a bot is marked `name BOT`.
 pub fn shown(id: &str, name: &str) -> String {
     if is_guest_id(id) && !is_given_guest_name(name) {
         format!("{name} (guest)")
+    } else if super::bots::is_bot_id(id) {
+        format!("{name} BOT")
     } else {
         name.to_string()
     }
@@ -176,5 +188,16 @@ mod tests {
         assert_eq!(shown("guest:abc", "alice"), "alice (guest)");
         assert_eq!(shown("guest:abc", "guest-4"), "guest-4");
         assert_eq!(shown("key:SHA256:x", "alice"), "alice");
+    }
+
+    #[test]
+    fn bots_are_marked_and_the_mark_is_theirs() {
+        assert_eq!(shown("bot:randy", "randy"), "randy BOT");
+        for name in ["alice BOT", "x-b0t", "eve_bot", "mallory  Bot "] {
+            assert!(is_reserved(name), "{name}");
+        }
+        for name in ["Botvinnik", "abbot", "robot", "bot"] {
+            assert!(!is_reserved(name), "{name}");
+        }
     }
 }

@@ -3,11 +3,13 @@
 //! see. The formulas are in `crate::ratings`.
 //!
 //! A game is rated when its room is ranked and every person in it has a
-//! key (guests have no stable identity). CPU seats are never rated, nor is
+//! key (guests have no stable identity); bots count as keyed, but in a
+//! pool of their own (`ratings::rate`), and leaderboards list people only. CPU seats are never rated, nor is
 //! a seat the CPU played for most of the game (its player was away), nor a
 //! person playing several seats. Places come from the rules' verdict: a
 //! win is first against second, a draw shares first.
 
+use super::bots::is_bot_id;
 use super::state::RoomState;
 use super::view::{Mode, Occupant};
 use super::{Hall, HallError, HallInner, lock};
@@ -138,7 +140,8 @@ impl Hall {
         let mut list: Vec<Standing> = ranked
             .table
             .iter()
-            .filter(|((_, c), _)| *c == category)
+            // People's leaderboards: bots are rated in a pool of their own.
+            .filter(|((id, c), _)| *c == category && !is_bot_id(id))
             .map(|((id, _), rating)| Standing {
                 id: id.clone(),
                 name: ranked.names.get(id).unwrap_or(id).clone(),
@@ -266,7 +269,8 @@ fn rated_game(s: &RoomState, table: &Table, at: u64) -> Option<RatedGame> {
         })
         .collect();
     let distinct: HashSet<&str> = humans.iter().copied().collect();
-    if humans.iter().any(|id| !id.starts_with("key:")) || distinct.len() != humans.len() {
+    let rated_id = |id: &&str| id.starts_with("key:") || is_bot_id(id);
+    if !humans.iter().all(rated_id) || distinct.len() != humans.len() {
         return None;
     }
     let places = places(s)?;
@@ -295,6 +299,7 @@ fn rated_game(s: &RoomState, table: &Table, at: u64) -> Option<RatedGame> {
                 team: if teams { i as u8 % 2 } else { i as u8 },
                 before,
                 after: before,
+                bot: is_bot_id(id),
             })
         })
         .collect();

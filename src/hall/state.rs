@@ -16,6 +16,7 @@ use crate::msg;
 use crate::rules::AnyGame;
 use crate::rules::vocab::{self, Seat, SeatSet, Verdict};
 use crate::store::{Appended, Store};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// The turn time of the seat to move (when the room has a limit).
@@ -56,6 +57,9 @@ pub(crate) struct RoomState {
     pub seats: Vec<Occupant>,
     pub phase: Phase,
     pub game: AnyGame,
+    /// The position the current game began in (bots rebuild the game
+    /// from it and the moves).
+    pub opening: Arc<AnyGame>,
     pub moves: Vec<PlayedMove>,
     pub last_move: Option<vocab::Move>,
     pub game_number: u32,
@@ -132,6 +136,7 @@ impl RoomState {
             host: host.clone(),
             seats,
             phase: Phase::Waiting,
+            opening: Arc::new(game.clone()),
             game,
             moves: Vec::new(),
             last_move: None,
@@ -274,7 +279,7 @@ impl RoomState {
             }
             _ => return Err(HallError::RoomFull),
         }
-        self.status = msg!("status-joined", name = &who.name);
+        self.status = msg!("status-joined", name = names::shown(&who.id, &who.name));
         if self.seats.iter().all(|o| *o != Occupant::Empty) {
             self.start(at)?;
         }
@@ -317,6 +322,7 @@ impl RoomState {
             }
         }
         self.game = self.new_game()?;
+        self.opening = Arc::new(self.game.clone());
         self.moves.clear();
         self.moves_by = vec![(0, 0); self.seats.len()];
         self.last_move = None;
@@ -355,7 +361,11 @@ impl RoomState {
         }
         let person = matches!(self.seats.get(seat.index()), Some(Occupant::Human { .. }));
         self.human_moved |= person && !by_cpu;
-        self.moves.push(PlayedMove { seat, text });
+        self.moves.push(PlayedMove {
+            seat,
+            text,
+            by_cpu: by_cpu && person,
+        });
         self.last_move = Some(mv);
         self.cpu_turn = None;
         self.after_change(at);
@@ -697,6 +707,7 @@ impl RoomState {
             seats: self.seats.clone(),
             phase: self.phase,
             game: self.game.clone(),
+            opening: self.opening.clone(),
             moves: self.moves.clone(),
             last_move: self.last_move,
             game_id: self.game_id(),

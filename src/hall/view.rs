@@ -138,6 +138,9 @@ pub struct RoomSettings {
     /// What happens while a player is away; `None` is the room's default
     /// (see [`RoomSettings::away_policy`]).
     pub away: Option<AwayPolicy>,
+    /// In a public online room, how long an empty seat waits before a
+    /// connected bot is asked to take it (seconds); `None`: never.
+    pub bot_after: Option<u32>,
 }
 
 impl RoomSettings {
@@ -152,6 +155,7 @@ impl RoomSettings {
             mode: Mode::Online,
             cpu_level: 2,
             away: None,
+            bot_after: None,
         }
     }
 
@@ -299,6 +303,8 @@ pub struct RoomView {
     pub phase: Phase,
     /// The current (or last) game.
     pub game: AnyGame,
+    /// The position that game began in.
+    pub opening: Arc<AnyGame>,
     /// The moves so far, with the seat that made each (four-player games
     /// move out of turn).
     pub moves: Vec<PlayedMove>,
@@ -347,6 +353,8 @@ pub struct PlayedMove {
     pub seat: Seat,
     /// The move in the game's notation.
     pub text: String,
+    /// Whether the CPU made it for a person (away, or out of time).
+    pub by_cpu: bool,
 }
 
 /// One line of the lobby's room list.

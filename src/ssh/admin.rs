@@ -1,5 +1,5 @@
 //! The admin commands over SSH (the handler has checked the key first):
-//! `rooms`, `close ROOM` and `stats` answer at once; `logs` streams the
+//! `rooms`, `close ROOM`, `stats` and `bots …` answer at once; `logs` streams the
 //! hall's journal down the channel, at the pace the client reads it, and
 //! with `--follow` keeps streaming until Ctrl-C (a 0x03 byte, with `ssh
 //! -t`), the client leaving, or the server stopping.
@@ -12,6 +12,7 @@ use crate::i18n::Lang;
 use crate::msg;
 use crate::store::StoreError;
 use russh::ChannelWriteHalf;
+use russh::keys::PublicKey;
 use russh::server::Msg;
 use thiserror::Error;
 use tokio::sync::{mpsc, watch};
@@ -29,6 +30,9 @@ pub enum AdminError {
     /// [`answer`] was given `logs`, which [`stream_logs`] answers.
     #[error("logs streams; this is a bug")]
     LogsStreams,
+    /// `bots add` was given something that is no public key.
+    #[error("{}", Lang::En.text(&self.msg()))]
+    BadKey(String),
 }
 
 impl AdminError {
@@ -41,6 +45,7 @@ impl AdminError {
             }
             AdminError::Since(e) => msg!("exec-journal-failed", detail = e.to_string()),
             AdminError::LogsStreams => msg!("exec-internal-error", detail = self.to_string()),
+            AdminError::BadKey(detail) => msg!("exec-bot-bad-key", detail = detail),
         }
     }
 }
@@ -80,8 +85,58 @@ pub fn answer(
             tracing::info!(%admin, "{done}");
             Ok(done)
         }
+        AdminCommand::AddBot(name, key) => {
+            let parsed = PublicKey::from_openssh(key)
+                .map_err(|e| AdminError::BadKey(e.to_string().chars().take(80).collect()))?;
+            let fingerprint = super::keys::fingerprint(&parsed);
+            let line = parsed.to_openssh().unwrap_or_else(|_| key.clone());
+            hall.add_bot(name, &line, &fingerprint, admin)?;
+            let added = msg!(
+                "exec-bot-added",
+                name = name.as_str(),
+                fingerprint = fingerprint
+            );
+            Ok(lang.text(&added))
+        }
+        AdminCommand::RemoveBot(name) => {
+            hall.remove_bot(name, admin)?;
+            Ok(lang.text(&msg!("exec-bot-removed", name = name.as_str())))
+        }
+        AdminCommand::Bots(json) => Ok(bots_list(hall, *json, lang)),
         AdminCommand::Logs(_) => Err(AdminError::LogsStreams),
     }
+}
+
+/// The registered bots, one per line (JSON lines when `json`), and
+/// whether each is connected to this server.
+fn bots_list(hall: &Hall, json: bool, lang: Lang) -> String {
+    let connected: Vec<String> = hall.connected_bots().into_iter().map(|b| b.name).collect();
+    let bots = hall.bots();
+    if bots.is_empty() && !json {
+        return lang.t("exec-bots-none");
+    }
+    let lines: Vec<String> = bots
+        .iter()
+        .map(|b| {
+            let online = connected.contains(&b.name);
+            match json {
+                true => {
+                    let mut value = serde_json::to_value(b).unwrap_or_default();
+                    value["connected"] = serde_json::Value::Bool(online);
+                    value.to_string()
+                }
+                false => lang.text(&msg!(
+                    "exec-bot-line",
+                    name = b.name.as_str(),
+                    fingerprint = b.fingerprint.as_str(),
+                    admin = b.added_by.as_str(),
+                    time = crate::hall::journal::rfc3339(b.added_at),
+                    connected = if online { "yes" } else { "no" }
+                )),
+            }
+        })
+        .collect();
+    lines.join("\n")
 }
 
 fn to_json(value: &impl serde::Serialize) -> String {

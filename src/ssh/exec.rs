@@ -116,6 +116,12 @@ pub enum AdminCommand {
     Stats(bool),
     /// Recompute every rating from the rated games.
     RebuildRatings,
+    /// Register a bot: its name and its public key's line.
+    AddBot(String, String),
+    /// The registered bots; JSON lines when `true`.
+    Bots(bool),
+    /// Forget a bot.
+    RemoveBot(String),
 }
 
 /// A parsed exec command.
@@ -215,7 +221,19 @@ fn parse_words(words: &[&str]) -> Result<ExecCommand, ExecError> {
         ["stats"] => Ok(ExecCommand::Admin(AdminCommand::Stats(false))),
         ["stats", "--json"] => Ok(ExecCommand::Admin(AdminCommand::Stats(true))),
         ["ratings", "rebuild"] => Ok(ExecCommand::Admin(AdminCommand::RebuildRatings)),
-        ["rooms" | "close" | "stats" | "ratings", ..] => Err(ExecError::AdminArguments),
+        ["bots", "add", name, key @ ..] => match key.join(" ").trim_matches('"').trim() {
+            "" => Err(ExecError::AdminArguments),
+            key => Ok(ExecCommand::Admin(AdminCommand::AddBot(
+                name.to_string(),
+                key.to_string(),
+            ))),
+        },
+        ["bots"] | ["bots", "list"] => Ok(ExecCommand::Admin(AdminCommand::Bots(false))),
+        ["bots", "list", "--json"] => Ok(ExecCommand::Admin(AdminCommand::Bots(true))),
+        ["bots", "remove", name] => Ok(ExecCommand::Admin(AdminCommand::RemoveBot(
+            name.to_string(),
+        ))),
+        ["rooms" | "close" | "stats" | "ratings" | "bots", ..] => Err(ExecError::AdminArguments),
         [] => Err(ExecError::NoCommand),
         [first, ..] => Err(ExecError::UnknownCommand(clip(first))),
     }

@@ -32,8 +32,9 @@
 
 use super::admin::{self, AdminError, StreamIo};
 use super::app::{AppFactory, SessionApp};
+use super::bot::{self, BOT_USER};
 use super::exec::{self, AdminCommand, ExecCommand, ExecError};
-use super::keys::key_identity;
+use super::keys::{fingerprint, key_identity};
 use super::limits::{InputBudget, clamp_size};
 use super::output::{self, Answer};
 use super::server::{Peer, Shared};
@@ -156,6 +157,8 @@ pub struct Handler<A, F> {
     user: String,
     /// Whether the key is an admin's.
     admin: bool,
+    /// Whether the key is a registered bot's and the user `bot`.
+    bot: bool,
     channels: HashMap<ChannelId, ChannelState>,
     /// Counts the connection in the hall's figures while it lives.
     _counted: ConnectionGuard,
@@ -189,6 +192,7 @@ impl<A: SessionApp, F: AppFactory<A>> Handler<A, F> {
             identity: None,
             user: String::new(),
             admin: false,
+            bot: false,
             channels: HashMap::new(),
             _counted: counted,
             live,
@@ -414,6 +418,42 @@ impl<A: SessionApp, F: AppFactory<A>> Handler<A, F> {
         });
     }
 
+    /// Runs the bot protocol on `channel` for a registered bot's key;
+    /// any other key gets one `not-a-bot` line and exit status 1.
+    fn start_bot(&mut self, channel: ChannelId, session: &mut Session) -> Result<(), russh::Error> {
+        let Some(state) = self.channels.get_mut(&channel) else {
+            return Ok(());
+        };
+        let Some(write) = state.write.take() else {
+            return Ok(());
+        };
+        let (Some(who), true) = (self.identity.clone(), self.bot) else {
+            let id = self.identity.as_ref().map_or("", |i| i.id.as_str());
+            tracing::info!(peer = %self.peer, %id, "bot protocol refused: not a bot's key");
+            let answer = Answer {
+                stderr: false,
+                text: bot::not_a_bot().into_bytes(),
+                status: 1,
+            };
+            let ended = state.ended.clone();
+            tokio::spawn(async move { output::answer(write, answer, &ended).await });
+            return Ok(());
+        };
+        tracing::info!(peer = %self.peer, bot = %who.name, "bot connected");
+        let (input_tx, input) = mpsc::channel(INPUT_QUEUE);
+        state.input = Some(input_tx);
+        let done = Ended::new(&state.ended, session.handle(), channel);
+        let hall = self.hall.clone();
+        let shutdown = self.shared.shutdown.clone();
+        let live = self.live.upgrade();
+        tokio::spawn(async move {
+            bot::run(hall, who, write, input, shutdown).await;
+            done.close().await;
+            drop(live);
+        });
+        Ok(())
+    }
+
     /// Ends a command channel: `Ok` text on stdout with status 0, `Err` as
     /// one line on stderr with `fail_status` (in the channel's language,
     /// see [`Handler::lang`]), written as the client reads it (see
@@ -514,10 +554,21 @@ impl<A: SessionApp, F: AppFactory<A>> russh::server::Handler for Handler<A, F> {
         let key: &ssh_key::PublicKey = key.public_key;
         self.user = user.to_string();
         self.admin = self.shared.admins.contains(key);
+        if user == BOT_USER {
+            let found = self.shared.hall.bot_for_key(&fingerprint(key));
+            if let Some(identity) = found {
+                self.bot = true;
+                return Ok(self.accepted(identity));
+            }
+        }
         // A name typed as the SSH user is remembered for the key; `play`
-        // (and `admin`, which asks for the admin screen) gets the name
-        // remembered earlier, if any.
-        let user = if user == ADMIN_USER { "play" } else { user };
+        // (and `admin`, which asks for the admin screen, and `bot`) gets
+        // the name remembered earlier, if any.
+        let user = if [ADMIN_USER, BOT_USER].contains(&user) {
+            "play"
+        } else {
+            user
+        };
         let chosen = clean_name(user).is_some_and(|u| u != "play");
         let identity = self.shared.hall.remember(key_identity(user, key), chosen);
         Ok(self.accepted(identity))
@@ -645,6 +696,9 @@ impl<A: SessionApp, F: AppFactory<A>> russh::server::Handler for Handler<A, F> {
             return Ok(());
         }
         session.channel_success(channel)?;
+        if self.user == BOT_USER {
+            return self.start_bot(channel, session);
+        }
         let admin_screen = self.user == ADMIN_USER;
         if admin_screen && !self.admin {
             self.refuse_admin("the admin screen");

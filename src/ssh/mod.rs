@@ -13,12 +13,14 @@
 //! - [`exec`]: `join`, `watch`, `export` and the admin commands, which
 //!   [`admin`] runs for the keys [`admins`] lists; [`keys`]: host key and
 //!   player identities; [`app`]: the [`SessionApp`] trait a session drives;
-//!   [`echo`]: the transport test app.
+//!   [`echo`]: the transport test app; [`bot`]: the bot protocol on a
+//!   channel (`ssh bot@host`).
 
 pub mod admin;
 pub mod admins;
 pub mod app;
 pub mod backend;
+pub mod bot;
 pub mod echo;
 pub mod exec;
 pub mod handler;

@@ -14,6 +14,7 @@ struct Maps {
     tokens: BTreeMap<[u8; 32], SeatToken>,
     identities: BTreeMap<String, String>,
     settings: BTreeMap<String, Vec<u8>>,
+    bots: BTreeMap<String, Vec<u8>>,
     games: BTreeMap<String, Vec<u8>>,
     rated: BTreeMap<String, Vec<u8>>,
     heartbeat: Option<u64>,
@@ -189,6 +190,24 @@ impl Store for MemoryStore {
         let maps = self.maps();
         Ok(maps
             .settings
+            .iter()
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect())
+    }
+
+    fn put_bot(&self, name: &str, record: &[u8]) -> Result<(), StoreError> {
+        self.maps().bots.insert(name.to_string(), record.to_vec());
+        Ok(())
+    }
+
+    fn remove_bot(&self, name: &str) -> Result<bool, StoreError> {
+        Ok(self.maps().bots.remove(name).is_some())
+    }
+
+    fn bots(&self) -> Result<Vec<(String, Vec<u8>)>, StoreError> {
+        let maps = self.maps();
+        Ok(maps
+            .bots
             .iter()
             .map(|(k, v)| (k.clone(), v.clone()))
             .collect())

@@ -13,10 +13,11 @@
 //! (events in order, committed in chunks), the journal's lines in order
 //! (numbered by the target: sled counts 1, 2, …, NATS numbers lines by
 //! their stream sequence), seat tokens under their resume codes' hashes
-//! (the codes themselves are stored nowhere), identities, kept games,
-//! rated games under their keys, and the last heartbeat (so turn clocks do
-//! not count the move as time played). Each kind is read back from the
-//! target and compared with the source before the next is copied.
+//! (the codes themselves are stored nowhere), identities, players'
+//! settings, registered bots, kept games, rated games under their keys,
+//! and the last heartbeat (so turn clocks do not count the move as time
+//! played). Each kind is read back from the target and compared with the
+//! source before the next is copied.
 //!
 //! A copy that fails half-way leaves part of the hall in the target, which
 //! a second run then refuses as not empty: empty the target (remove the
@@ -97,6 +98,8 @@ pub struct Copied {
     pub identities: usize,
     /// Players' saved settings.
     pub settings: usize,
+    /// Registered bots.
+    pub bots: usize,
     /// Finished games kept for export.
     pub games: usize,
     /// Rated games.
@@ -111,7 +114,7 @@ impl fmt::Display for Copied {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "copied {} to {} in {:.1} s: {} ({}), {}, {}, {}, {}, {}, {}, {}; all read back equal",
+            "copied {} to {} in {:.1} s: {} ({}), {}, {}, {}, {}, {}, {}, {}, {}; all read back equal",
             self.from,
             self.to,
             self.took.as_secs_f64(),
@@ -121,6 +124,7 @@ impl fmt::Display for Copied {
             count(self.tokens, "resume code", "resume codes"),
             count(self.identities, "identity", "identities"),
             count(self.settings, "player's settings", "players' settings"),
+            count(self.bots, "bot", "bots"),
             count(self.games, "game", "games"),
             count(self.rated, "rated game", "rated games"),
             if self.heartbeat {
@@ -197,6 +201,7 @@ pub fn is_empty(store: &dyn Store) -> Result<bool, StoreError> {
     Ok(store.last_heartbeat()?.is_none()
         && store.identities()?.is_empty()
         && store.all_settings()?.is_empty()
+        && store.bots()?.is_empty()
         && store.journal(None).next().transpose()?.is_none()
         && store.tokens()?.is_empty()
         && store.rated_keyed()?.is_empty()
@@ -212,6 +217,7 @@ pub fn copy(source: &dyn Store, target: &dyn Store) -> Result<Copied, MigrateErr
         heartbeat: copy_heartbeat(source, target)?,
         identities: copy_identities(source, target)?,
         settings: copy_settings(source, target)?,
+        bots: copy_bots(source, target)?,
         rated: copy_rated(source, target)?,
         games: copy_games(source, target)?,
         ..Copied::default()
@@ -270,6 +276,12 @@ fn copy_settings(source: &dyn Store, target: &dyn Store) -> Result<usize, Migrat
     let read = |s: &dyn Store| s.all_settings();
     let write = |s: &dyn Store, id: &String, record: &Vec<u8>| s.put_settings(id, record);
     copy_pairs("the players' settings", source, target, read, write)
+}
+
+fn copy_bots(source: &dyn Store, target: &dyn Store) -> Result<usize, MigrateError> {
+    let read = |s: &dyn Store| s.bots();
+    let write = |s: &dyn Store, name: &String, record: &Vec<u8>| s.put_bot(name, record);
+    copy_pairs("the registered bots", source, target, read, write)
 }
 
 /// Rated games keep their keys: the keys order them for the ratings.

@@ -217,6 +217,16 @@ pub trait Store: Send + Sync + 'static {
     /// Every player's settings: (id, record), by id.
     fn all_settings(&self) -> Result<Vec<(String, Vec<u8>)>, StoreError>;
 
+    /// Keeps a bot's registration (opaque bytes) under its name, replacing
+    /// one of the same name.
+    fn put_bot(&self, name: &str, record: &[u8]) -> Result<(), StoreError>;
+
+    /// Forgets the bot `name`; whether there was one.
+    fn remove_bot(&self, name: &str) -> Result<bool, StoreError>;
+
+    /// Every registered bot: (name, record), by name.
+    fn bots(&self) -> Result<Vec<(String, Vec<u8>)>, StoreError>;
+
     /// Keeps a finished game's record (opaque bytes) for export.
     fn put_game(&self, id: &str, record: &[u8]) -> Result<(), StoreError>;
 

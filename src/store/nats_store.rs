@@ -111,6 +111,8 @@ struct Inner {
     tokens: kv::Store,
     identities: kv::Store,
     settings: kv::Store,
+    /// Registered bots (name → record).
+    bots: kv::Store,
     games: kv::Store,
     rated: kv::Store,
     lease: Arc<Lease>,
@@ -200,6 +202,8 @@ struct Parts {
     tokens: kv::Store,
     identities: kv::Store,
     settings: kv::Store,
+    /// Registered bots (name → record).
+    bots: kv::Store,
     games: kv::Store,
     rated: kv::Store,
 }
@@ -223,6 +227,7 @@ impl Parts {
         let (tokens, identities) = (bucket("tokens").await?, bucket("identities").await?);
         let (games, rated) = (bucket("games").await?, bucket("rated").await?);
         let settings = bucket("settings").await?;
+        let bots = bucket("bots").await?;
         let lease = match &options.node {
             None => {
                 let bucket =
@@ -242,6 +247,7 @@ impl Parts {
             tokens,
             identities,
             settings,
+            bots,
             games,
             rated,
         })
@@ -278,6 +284,7 @@ impl Inner {
             tokens,
             identities,
             settings,
+            bots,
             games,
             rated,
         } = parts;
@@ -290,6 +297,7 @@ impl Inner {
             tokens,
             identities,
             settings,
+            bots,
             games,
             rated,
             lease,
@@ -474,6 +482,20 @@ impl Inner {
         Ok(())
     }
 
+    /// Deletes `key` (encoded) from `bucket`; whether it held a value. The
+    /// delete marker replaces the value (one per key), and listings skip it.
+    async fn delete(&self, bucket: &kv::Store, key: &str) -> Result<bool, StoreError> {
+        self.check_lease()?;
+        if self.get(bucket, key).await?.is_none() {
+            return Ok(false);
+        }
+        bucket
+            .delete(names::encode(key))
+            .await
+            .map_err(fail("cannot delete from NATS"))?;
+        Ok(true)
+    }
+
     /// The value under `key` (encoded) in `bucket`.
     async fn get(&self, bucket: &kv::Store, key: &str) -> Result<Option<Vec<u8>>, StoreError> {
         let value = bucket
@@ -584,6 +606,23 @@ impl Store for NatsStore {
     fn all_settings(&self) -> Result<Vec<(String, Vec<u8>)>, StoreError> {
         self.call(|inner| async move {
             let all = inner.values(&inner.settings).await?;
+            Ok(all.into_iter().collect())
+        })
+    }
+
+    fn put_bot(&self, name: &str, record: &[u8]) -> Result<(), StoreError> {
+        let (name, record) = (name.to_string(), record.to_vec());
+        self.call(|inner| async move { inner.put(&inner.bots, &name, &record).await })
+    }
+
+    fn remove_bot(&self, name: &str) -> Result<bool, StoreError> {
+        let name = name.to_string();
+        self.call(|inner| async move { inner.delete(&inner.bots, &name).await })
+    }
+
+    fn bots(&self) -> Result<Vec<(String, Vec<u8>)>, StoreError> {
+        self.call(|inner| async move {
+            let all = inner.values(&inner.bots).await?;
             Ok(all.into_iter().collect())
         })
     }

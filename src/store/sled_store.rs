@@ -116,6 +116,8 @@ pub struct SledStore {
     identities: Tree,
     /// Keyed players' settings (id → JSON).
     settings: Tree,
+    /// Registered bots (name → record).
+    bots: Tree,
     games: Tree,
     journal: Tree,
     rated: Tree,
@@ -149,6 +151,7 @@ impl SledStore {
             token_rooms: tree("token_rooms")?,
             identities: tree("identities")?,
             settings: tree("settings")?,
+            bots: tree("bots")?,
             games: tree("games")?,
             journal: tree("journal")?,
             rated: tree("rated")?,
@@ -417,6 +420,32 @@ impl Store for SledStore {
             let id = String::from_utf8(id.to_vec())
                 .map_err(|_| self.corrupt(format!("settings of {id:?}: the id is not UTF-8")))?;
             all.push((id, record.to_vec()));
+        }
+        Ok(all)
+    }
+
+    fn put_bot(&self, name: &str, record: &[u8]) -> Result<(), StoreError> {
+        self.bots.insert(name, record).map_err(|e| self.error(e))?;
+        self.flush()
+    }
+
+    /// Flushed only when there was a bot to forget.
+    fn remove_bot(&self, name: &str) -> Result<bool, StoreError> {
+        let old = self.bots.remove(name).map_err(|e| self.error(e))?;
+        if old.is_none() {
+            return Ok(false);
+        }
+        self.flush()?;
+        Ok(true)
+    }
+
+    fn bots(&self) -> Result<Vec<(String, Vec<u8>)>, StoreError> {
+        let mut all = Vec::new();
+        for entry in self.bots.iter() {
+            let (name, record) = entry.map_err(|e| self.error(e))?;
+            let name = String::from_utf8(name.to_vec())
+                .map_err(|_| self.corrupt(format!("bot {name:?}: the name is not UTF-8")))?;
+            all.push((name, record.to_vec()));
         }
         Ok(all)
     }

@@ -3,6 +3,7 @@
 //! dispatch of the screens' [`Action`]s to the hall.
 
 use super::admin::AdminScreen;
+use super::bots::{BotsPanel, Choice};
 use super::export;
 use super::help;
 use super::input::{self, Event, Hits, Input, Key};
@@ -74,6 +75,8 @@ pub enum Action {
     Ratings,
     /// Open the settings (language, pieces).
     Settings,
+    /// Show the bots connected now, to challenge one.
+    Bots,
     /// A guest chose a name (`None`: keep the one the server gave) and
     /// goes where the session started.
     Named(Option<String>),
@@ -95,13 +98,14 @@ enum Overlay {
     Help { scroll: usize },
     Export { scroll: usize },
     Settings(SettingsPanel),
+    Bots(BotsPanel),
 }
 
 impl Overlay {
     fn scroll(&mut self) -> Option<&mut usize> {
         match self {
             Overlay::Help { scroll } | Overlay::Export { scroll } => Some(scroll),
-            Overlay::Settings(_) => None,
+            Overlay::Settings(_) | Overlay::Bots(_) => None,
         }
     }
 }
@@ -119,6 +123,8 @@ pub struct App {
     theme: Theme,
     hits: Hits,
     button_down: bool,
+    /// The bot to challenge once the room being set up is made.
+    pending_bot: Option<String>,
 }
 
 impl App {
@@ -137,6 +143,7 @@ impl App {
             theme: Theme::default(),
             hits: Hits::default(),
             button_down: false,
+            pending_bot: None,
         };
         if asks_name(&app.me, &entry) {
             app.screen = Screen::Name(NameScreen::new(&app.me.name, entry));
@@ -236,6 +243,10 @@ impl App {
             self.settings_event(panel, event);
             return;
         }
+        if let Overlay::Bots(panel) = overlay {
+            self.bots_event(panel, event);
+            return;
+        }
         let key = match event {
             Event::Key(k) | Event::Hit(input::Hit::Button(k)) => *k,
             _ => return,
@@ -281,6 +292,47 @@ impl App {
                     self.notice = refusal(&e);
                 }
             }
+        }
+    }
+
+    /// A key or click on the bots panel: Enter challenges the bot chosen.
+    fn bots_event(&mut self, mut panel: BotsPanel, event: &Event) {
+        let bots = self.hall.connected_bots();
+        let choice = match event {
+            Event::Key(k) | Event::Hit(input::Hit::Button(k)) => panel.key(*k, &bots),
+            Event::Hit(input::Hit::Row(row)) => panel.click(*row, &bots),
+            _ => Choice::None,
+        };
+        self.overlay = Some(Overlay::Bots(panel));
+        match choice {
+            Choice::None => {}
+            Choice::Close => self.overlay = None,
+            Choice::Challenge(name) => {
+                self.overlay = None;
+                self.challenge(name);
+            }
+        }
+    }
+
+    /// Challenges the bot `name`: for the first open seat of the waiting
+    /// room the player hosts, else for the room they are about to set up.
+    fn challenge(&mut self, name: String) {
+        let Some(room) = self.room() else {
+            self.pending_bot = Some(name);
+            self.screen = Screen::Setup(SetupScreen::new(Mode::Online));
+            return;
+        };
+        let view = room.handle.view();
+        let open = view
+            .seats
+            .iter()
+            .position(|o| *o == crate::hall::Occupant::Empty);
+        let result = match open {
+            Some(seat) => self.hall.challenge_bot(&room.handle, seat as u8, &name),
+            None => Err(HallError::RoomFull),
+        };
+        if let Err(e) = result {
+            self.notice = refusal(&e);
         }
     }
 
@@ -335,6 +387,7 @@ impl App {
             Action::Quit => self.quit = true,
             Action::Help => self.overlay = Some(Overlay::Help { scroll: 0 }),
             Action::Back | Action::Leave => {
+                self.pending_bot = None;
                 let was_room = self.room().is_some();
                 self.screen = Screen::Lobby(LobbyScreen::default());
                 if was_room {
@@ -343,7 +396,13 @@ impl App {
             }
             Action::Notice(text) => self.notice = text,
             Action::Setup(mode) => self.screen = Screen::Setup(SetupScreen::new(mode)),
-            Action::Create(settings) => self.enter(hall.create_room(&self.me, settings)),
+            Action::Create(settings) => {
+                self.enter(hall.create_room(&self.me, settings));
+                if let Some(bot) = self.pending_bot.take() {
+                    self.challenge(bot);
+                }
+            }
+            Action::Bots => self.overlay = Some(Overlay::Bots(BotsPanel::default())),
             Action::Join(code) => self.enter(hall.join(&code, &self.me)),
             Action::Watch(code) => self.enter(hall.watch(&code, &self.me)),
             Action::QuickPlay(kind) => self.enter(hall.quick_play(&self.me, kind)),
@@ -468,6 +527,11 @@ impl App {
                 let now = self.settings();
                 panel.render(buf, body, now, keyed, self.theme, &mut self.hits);
             }
+            (Overlay::Bots(panel), room) => {
+                let bots = self.hall.connected_bots();
+                let in_room = room.is_some();
+                panel.render(buf, body, &bots, in_room, self.theme, &mut self.hits);
+            }
             (Overlay::Help { scroll }, _) | (Overlay::Export { scroll }, None) => {
                 let shown = help::render(buf, body, self.theme, scroll);
                 // Keep the stored offset within what can be shown, so that
@@ -483,6 +547,7 @@ impl App {
             (_, Some(Overlay::Help { .. })) => tr!(theme, "title-help"),
             (_, Some(Overlay::Export { .. })) => tr!(theme, "title-export"),
             (_, Some(Overlay::Settings(_))) => tr!(theme, "title-settings"),
+            (_, Some(Overlay::Bots(_))) => tr!(theme, "title-bots"),
             (Screen::Name(_), None) => tr!(theme, "title-welcome"),
             (Screen::Lobby(_), None) => tr!(theme, "title-lobby"),
             (Screen::Setup(_), None) => tr!(theme, "title-create"),
@@ -533,6 +598,11 @@ impl App {
                 ("↑↓", msg!("hint-row"), Key::Down),
                 ("←→", msg!("hint-change"), Key::Right),
                 ("Esc", msg!("hint-done"), Key::Esc),
+            ],
+            (Some(Overlay::Bots(_)), _) => vec![
+                ("↑↓", msg!("hint-row"), Key::Down),
+                ("Enter", msg!("hint-challenge"), Key::Enter),
+                ("Esc", msg!("hint-close"), Key::Esc),
             ],
             (Some(Overlay::Help { .. }), _) => vec![
                 ("↑↓ PgUp PgDn", msg!("hint-scroll"), Key::PageDown),

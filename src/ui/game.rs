@@ -262,6 +262,7 @@ impl GameScreen {
             Key::Char('d') if can_declare(view, seats) => Action::Claim(Claim::EnteringKing),
             Key::Char('n') if view.phase == Phase::Finished => Action::NewRound,
             Key::Char('s') if view.phase == Phase::Waiting => Action::Start,
+            Key::Char('b') if view.phase == Phase::Waiting => Action::Bots,
             Key::Char(c @ '1'..='4') => {
                 let seat = Seat(c as u8 - b'1');
                 match view.seats.get(seat.index()) {
@@ -508,6 +509,7 @@ mod tests {
             host_name: "alice".into(),
             seats: vec![alice; 4],
             phase: Phase::Playing,
+            opening: std::sync::Arc::new(game.clone()),
             game,
             moves: Vec::new(),
             last_move: None,

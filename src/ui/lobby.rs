@@ -61,6 +61,8 @@ impl LobbyScreen {
             ("?", msg!("hint-help"), Key::Char('?')),
             ("r", msg!("hint-ranks"), Key::Char('r')),
             ("q", msg!("hint-quit"), Key::Char('q')),
+            // On wider terminals; the help lists it too.
+            ("b", msg!("hint-bots"), Key::Char('b')),
         ]
     }
 
@@ -181,6 +183,7 @@ impl LobbyScreen {
                 Action::None
             }
             Key::Char('r') => Action::Ratings,
+            Key::Char('b') => Action::Bots,
             Key::Char('L') => Action::Settings,
             Key::Char('?') => Action::Help,
             Key::Char('q') | Key::Interrupt => Action::Quit,

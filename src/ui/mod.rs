@@ -14,6 +14,7 @@
 mod admin;
 mod app;
 pub mod boards;
+mod bots;
 mod export;
 mod game;
 mod game_view;

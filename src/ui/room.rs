@@ -86,6 +86,7 @@ impl RoomScreen {
                     hints.push(("s", msg!("hint-start-now"), Key::Char('s')));
                     let keys = if view.seats.len() > 2 { "1-4" } else { "1-2" };
                     hints.push((keys, msg!("hint-cpu-seats"), Key::Char('1')));
+                    hints.push(("b", msg!("hint-bots"), Key::Char('b')));
                 }
             }
             Phase::Playing => {

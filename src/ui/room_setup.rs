@@ -22,6 +22,8 @@ const TIMES: [TimeLimit; 3] = [TimeLimit::None, TimeLimit::Seconds30, TimeLimit:
 const MODES: [Mode; 3] = [Mode::Online, Mode::VsComputer, Mode::SameDevice];
 /// CPU levels, weakest first.
 const CPU_LEVELS: [u8; crate::cpu::MAX_LEVEL as usize] = [1, 2, 3, 4, 5];
+/// Seconds before a bot is asked to fill an empty seat (`None`: never).
+const BOT_AFTER: [Option<u32>; 4] = [None, Some(30), Some(60), Some(120)];
 /// `None` is the room's default (see `RoomSettings::away_policy`).
 const AWAY: [Option<AwayPolicy>; 3] = [None, Some(AwayPolicy::Cpu), Some(AwayPolicy::Wait)];
 
@@ -34,6 +36,7 @@ enum Field {
     Ranked,
     Time,
     Away,
+    BotAfter,
     Mode,
     Cpu,
     Create,
@@ -76,6 +79,7 @@ impl SetupScreen {
             Field::Ranked,
             Field::Time,
             Field::Away,
+            Field::BotAfter,
             Field::Mode,
             Field::Cpu,
             Field::Create,
@@ -157,6 +161,7 @@ impl SetupScreen {
             Field::Ranked => s.ranked = !s.ranked,
             Field::Time => s.time_limit = cycle(&TIMES, s.time_limit, step),
             Field::Away => s.away = cycle(&AWAY, s.away, step),
+            Field::BotAfter => s.bot_after = cycle(&BOT_AFTER, s.bot_after, step),
             Field::Mode => s.mode = cycle(&MODES, s.mode, step),
             Field::Cpu => s.cpu_level = cycle(&CPU_LEVELS, s.cpu_level, step),
             Field::Create => return Action::Create(self.settings.clone()),
@@ -217,6 +222,17 @@ impl SetupScreen {
                     tr!(theme, "setup-away"),
                     value,
                     tr!(theme, "setup-away-about"),
+                )
+            }
+            Field::BotAfter => {
+                let value = match s.bot_after {
+                    None => msg!("time-none"),
+                    Some(seconds) => msg!("time-seconds", seconds = u64::from(seconds)),
+                };
+                (
+                    tr!(theme, "setup-bot-after"),
+                    t(value),
+                    tr!(theme, "setup-bot-after-about"),
                 )
             }
             Field::Mode => (

@@ -44,26 +44,64 @@ pub fn best_move(game: &ChessGame4, reach: Reach, budget: &Budget) -> Option<Mov
 
 /// [`best_move`] with the depth completed and the nodes visited.
 pub fn search(game: &ChessGame4, reach: Reach, budget: &Budget) -> Searched<Move> {
+    search_reporting(game, reach, budget, &mut |_| {})
+}
+
+/// [`search`], showing `report` each iteration the deepening finishes
+/// (the engine's `info` lines).
+pub fn search_reporting(
+    game: &ChessGame4,
+    reach: Reach,
+    budget: &Budget,
+    report: &mut dyn FnMut(&Searched<Move>),
+) -> Searched<Move> {
+    let repeating = game.repeating_keys();
+    let (pos, ends) = (game.position(), game_ends(game));
+    let moves = game.legal_moves();
+    search::search_reporting(
+        pos,
+        moves,
+        &ends,
+        root(game, &repeating),
+        reach,
+        budget,
+        report,
+    )
+}
+
+/// What `mv` leaves the side to move, looking no further (the score the
+/// engine reports for the greedy levels).
+pub fn score_after(game: &ChessGame4, mv: Move) -> i32 {
+    let repeating = game.repeating_keys();
+    let at = root(game, &repeating);
+    search::score_after(game.position(), mv, &game_ends(game), at)
+}
+
+/// Where the search starts: the seat to move, its side, the move limit,
+/// and the `repeating` positions ([`ChessGame4::repeating_keys`]).
+fn root<'a>(game: &ChessGame4, repeating: &'a [u64]) -> Root<'a> {
     let pos = game.position();
-    let teams = pos.variant() == Variant::Teams;
-    let me = Seat(pos.to_move());
-    // In teams a move back to a position the game has had is scored as the
-    // draw a repetition ends teams in: a side ahead plays on, one behind
-    // takes it. In free-for-all the move that repeats a position the third
-    // time ends the game, placed by points: a seat ahead takes it.
-    let ends = |next: &Position| match teams {
+    Root {
+        me: Seat(pos.to_move()),
+        teams: pos.variant() == Variant::Teams,
+        moves_left: game.moves_left(),
+        repeating,
+    }
+}
+
+/// How the game's record ends it after a root move.
+///
+/// In teams a move back to a position the game has had is scored as the
+/// draw a repetition ends teams in: a side ahead plays on, one behind
+/// takes it. In free-for-all the move that repeats a position the third
+/// time ends the game, placed by points: a seat ahead takes it.
+fn game_ends(game: &ChessGame4) -> impl Fn(&Position) -> Option<Ending> + '_ {
+    let teams = game.position().variant() == Variant::Teams;
+    let me = Seat(game.position().to_move());
+    move |next: &Position| match teams {
         true => (game.occurrences(next) > 0).then_some(Ending::Drawn),
         false => game.repeats(next).then(|| next.repetition(me)),
-    };
-    let moves = game.legal_moves();
-    let repeating = game.repeating_keys();
-    let at = Root {
-        me,
-        teams,
-        moves_left: game.moves_left(),
-        repeating: &repeating,
-    };
-    search::search(pos, moves, &ends, at, reach, budget)
+    }
 }
 
 /// Whether `me` places first on `points` (equal points share the place,

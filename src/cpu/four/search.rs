@@ -76,15 +76,37 @@ pub fn search<N: Node>(
     reach: Reach,
     budget: &Budget,
 ) -> Searched<N::Move> {
+    search_reporting(root, moves, ends, at, reach, budget, &mut |_| {})
+}
+
+/// [`search`], showing `report` what each finished iteration of the
+/// deepening found (the engine's `info` lines: `report` runs on the
+/// search's thread, between iterations). The result can still differ
+/// from the last report: foresight, noise, or a better move found when
+/// time ran out.
+pub fn search_reporting<N: Node>(
+    root: &N,
+    moves: Vec<N::Move>,
+    ends: &dyn Fn(&N) -> Option<Ending>,
+    at: Root<'_>,
+    reach: Reach,
+    budget: &Budget,
+    report: &mut dyn FnMut(&Searched<N::Move>),
+) -> Searched<N::Move> {
+    let to = Deepening { reach, keep: 0 };
     if !foresight::applies(reach) {
-        return deepen(root, moves, ends, at, reach, budget, 0).0;
+        return deepen(root, moves, ends, at, to, budget, report).0;
     }
     let deadline = Instant::now() + budget.time;
     let first = Budget {
         time: budget.time * foresight::DEEPENING_SHARE / 100,
         stop: budget.stop.clone(),
     };
-    let (mut found, scored) = deepen(root, moves, ends, at, reach, &first, foresight::MARGIN);
+    let to = Deepening {
+        keep: foresight::MARGIN,
+        ..to
+    };
+    let (mut found, scored) = deepen(root, moves, ends, at, to, &first, report);
     let timing = (budget, deadline);
     if let Some((mv, score)) = foresight::pick(root, at, ends, &scored, timing, &mut found.nodes) {
         found.best = Some(mv);
@@ -93,17 +115,26 @@ pub fn search<N: Node>(
     found
 }
 
+/// How far [`deepen`] goes, and how far under the best the root moves it
+/// scores exactly must reach (`keep`, for foresight).
+#[derive(Clone, Copy)]
+struct Deepening {
+    reach: Reach,
+    keep: i32,
+}
+
 /// [`search`] without foresight, with the last finished iteration's root
 /// scores: exact for the best and for those within `keep` (or the
-/// noise's margin) of it, the others at most that low.
+/// noise's margin) of it, the others at most that low. Each finished
+/// iteration is shown to `report`.
 fn deepen<N: Node>(
     root: &N,
     mut moves: Vec<N::Move>,
     ends: &dyn Fn(&N) -> Option<Ending>,
     at: Root<'_>,
-    reach: Reach,
+    Deepening { reach, keep }: Deepening,
     budget: &Budget,
-    keep: i32,
+    report: &mut dyn FnMut(&Searched<N::Move>),
 ) -> (Searched<N::Move>, Scored<N::Move>) {
     hints::order(root, &mut moves);
     let mut found = Searched {
@@ -130,6 +161,8 @@ fn deepen<N: Node>(
         found.best = Some(mv);
         found.depth = depth;
         found.score = score;
+        found.nodes = search.watch.nodes;
+        report(&found);
         finished = scored;
         if let Some(i) = moves.iter().position(|m| *m == mv) {
             moves[..=i].rotate_right(1);
@@ -149,6 +182,26 @@ fn deepen<N: Node>(
     }
     found.nodes = search.watch.nodes;
     (found, finished)
+}
+
+/// What `mv` leaves the root side by the search's own judge, looking no
+/// further: the score one ply sees. The engine reports it for the greedy
+/// levels, which pick their moves without this search.
+pub fn score_after<N: Node>(
+    root: &N,
+    mv: N::Move,
+    ends: &dyn Fn(&N) -> Option<Ending>,
+    at: Root<'_>,
+) -> i32 {
+    let mut next = root.clone();
+    next.play(mv);
+    let judge = Judge::new(at);
+    match ends(&next) {
+        Some(ending) => judge.ending_score(ending, 1),
+        None => judge
+            .settled(&next, 1)
+            .unwrap_or_else(|| judge.standing(&next, 1)),
+    }
 }
 
 /// The first of the highest-scored moves (the previous best comes first).

@@ -20,17 +20,45 @@ pub fn best_move(game: &ShogiGame4, reach: Reach, budget: &Budget) -> Option<Mov
 
 /// [`best_move`] with the depth completed and the nodes visited.
 pub fn search(game: &ShogiGame4, reach: Reach, budget: &Budget) -> Searched<Move4> {
-    let pos = game.position();
-    let pairs = pos.play_rules().format == Format::Pairs;
+    search_reporting(game, reach, budget, &mut |_| {})
+}
+
+/// [`search`], showing `report` each iteration the deepening finishes
+/// (the engine's `info` lines).
+pub fn search_reporting(
+    game: &ShogiGame4,
+    reach: Reach,
+    budget: &Budget,
+    report: &mut dyn FnMut(&Searched<Move4>),
+) -> Searched<Move4> {
     // The game's list: it leaves out a forbidden repetition.
     let moves = game.legal_moves();
-    let at = Root {
+    search::search_reporting(
+        game.position(),
+        moves,
+        &|_| None,
+        root(game),
+        reach,
+        budget,
+        report,
+    )
+}
+
+/// What `mv` leaves the side to move, looking no further (the score the
+/// engine reports for the greedy levels).
+pub fn score_after(game: &ShogiGame4, mv: Move4) -> i32 {
+    search::score_after(game.position(), mv, &|_| None, root(game))
+}
+
+/// Where the search starts: the seat to move, its side and the move limit.
+fn root(game: &ShogiGame4) -> Root<'static> {
+    let pos = game.position();
+    Root {
         me: Seat(pos.to_move()),
-        teams: pairs,
+        teams: pos.play_rules().format == Format::Pairs,
         moves_left: game.moves_left(),
         repeating: &[],
-    };
-    search::search(pos, moves, &|_| None, at, reach, budget)
+    }
 }
 
 /// A piece's worth in centipawns by kind and promotion: promoted pieces

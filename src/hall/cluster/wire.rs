@@ -17,6 +17,10 @@ pub(crate) enum Command {
     /// Take a seat, or one's own seats back: answers the handle's number.
     Join {
         who: Identity,
+        /// The seat to take (a bot accepting a challenge); `None`: the
+        /// first free one.
+        #[serde(default)]
+        seat: Option<u8>,
     },
     /// Watch (one spectator more).
     Watch,

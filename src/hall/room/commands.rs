@@ -43,7 +43,7 @@ impl Room {
             return Err(HallError::Unreachable);
         }
         match command {
-            Command::Join { who } => self.seat(&who),
+            Command::Join { who, seat } => self.seat(&who, seat),
             Command::Watch => {
                 self.add_spectator();
                 Ok(0)

@@ -22,6 +22,17 @@ impl RoomHandle {
         self.views.changed().await.is_ok()
     }
 
+    /// The room itself (the hall's bots reach it through the handle).
+    pub(crate) fn room(&self) -> &Arc<super::Room> {
+        &self.room
+    }
+
+    /// A stream of the room's snapshots of its own (a bot's session waits
+    /// on several rooms at once).
+    pub fn subscribe(&self) -> tokio::sync::watch::Receiver<Arc<RoomView>> {
+        self.room.views.subscribe()
+    }
+
     /// The identity this handle plays as (`None` for spectators).
     pub fn identity(&self) -> Option<&Identity> {
         self.who.as_ref()

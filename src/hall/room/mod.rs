@@ -183,6 +183,12 @@ impl Room {
         lock(&self.state).seats_of(id) != SeatSet::EMPTY
     }
 
+    /// Whether the room's game is over (or the room closed).
+    pub(crate) fn finished(&self) -> bool {
+        let s = lock(&self.state);
+        s.phase == Phase::Finished || s.closed.is_some()
+    }
+
     /// Whether `id` holds a seat in a game that is going on.
     pub(crate) fn plays_in(&self, id: &str) -> bool {
         let s = lock(&self.state);
@@ -222,7 +228,22 @@ impl Room {
         who: &Identity,
         code: Option<String>,
     ) -> Result<RoomHandle, HallError> {
-        let number = self.command(Command::Join { who: who.clone() })?;
+        self.join_at(who, code, None)
+    }
+
+    /// [`Room::join`] at `seat` when given (a bot taking the seat it was
+    /// challenged for), else at the first free seat.
+    pub(crate) fn join_at(
+        self: &Arc<Self>,
+        who: &Identity,
+        code: Option<String>,
+        seat: Option<u8>,
+    ) -> Result<RoomHandle, HallError> {
+        let command = Command::Join {
+            who: who.clone(),
+            seat,
+        };
+        let number = self.command(command)?;
         let resume_code = match (who.keyed, code) {
             (true, _) => None,
             (false, Some(code)) => Some(code),
@@ -250,12 +271,19 @@ impl Room {
 
     /// Seats `who` (or gives them their seats back) as the owner: the new
     /// handle's number.
-    fn seat(self: &Arc<Self>, who: &Identity) -> Result<u64, HallError> {
+    fn seat(self: &Arc<Self>, who: &Identity, wanted: Option<u8>) -> Result<u64, HallError> {
         let number = {
             let mut s = lock(&self.state);
             let mine = s.seats_of(&who.id);
             if mine == SeatSet::EMPTY {
-                let free = s.seats.iter().position(|o| *o == Occupant::Empty);
+                let free = match wanted {
+                    Some(seat) => match s.seats.get(usize::from(seat)) {
+                        Some(Occupant::Empty) => Some(usize::from(seat)),
+                        Some(_) => return Err(HallError::SeatTaken),
+                        None => None,
+                    },
+                    None => s.seats.iter().position(|o| *o == Occupant::Empty),
+                };
                 let seat = free.ok_or(HallError::RoomFull)?;
                 if s.phase != Phase::Waiting {
                     return Err(HallError::RoomFull);
@@ -306,6 +334,46 @@ impl Room {
     pub(crate) fn spectate(self: &Arc<Self>) -> Result<RoomHandle, HallError> {
         self.command(Command::Watch)?;
         Ok(self.handle(None, 0, None))
+    }
+
+    /// Says `status` on the room's status line without logging it (a
+    /// challenge sent to a bot, its answer): it lasts until the next
+    /// change says something else.
+    pub(crate) fn note(&self, status: Msg) {
+        let mut s = lock(&self.state);
+        if s.closed.is_none() {
+            s.status = status;
+            self.publish(&mut s);
+        }
+    }
+
+    /// The seat `seat` is free and the room waits for players.
+    pub(crate) fn seat_open(&self, seat: u8) -> bool {
+        let s = lock(&self.state);
+        s.phase == Phase::Waiting
+            && s.closed.is_none()
+            && matches!(s.seats.get(usize::from(seat)), Some(Occupant::Empty))
+    }
+
+    /// The latest snapshot of the room.
+    pub(crate) fn snapshot(&self) -> Arc<RoomView> {
+        self.views.borrow().clone()
+    }
+
+    /// The seat a bot should be asked to fill at `now` (the room's
+    /// `bot_after`: a public online room whose host is a person, waiting
+    /// that long since its last change with a seat open), if any.
+    pub(crate) fn seat_for_a_bot(&self, now: u64) -> Option<u8> {
+        let s = lock(&self.state);
+        let wait = u64::from(s.settings.bot_after?) * 1000;
+        let open = s.phase == Phase::Waiting
+            && s.closed.is_none()
+            && s.settings.mode == crate::hall::Mode::Online
+            && s.settings.privacy == Privacy::Public
+            && !super::bots::is_bot_id(&s.host.id)
+            && now.saturating_sub(s.last_activity) >= wait;
+        let seat = s.seats.iter().position(|o| *o == Occupant::Empty)?;
+        open.then_some(seat as u8)
     }
 
     /// One spectator more, as the owner.

@@ -1,0 +1,302 @@
+//! `banmen engine --game chess4` against a reference four-player chess
+//! engine (4pchess, the MIT-licensed engine kept in the shared bench as
+//! `4pchess-anchor`): the two play a few plies of teams chess, each fed
+//! the same `position startpos moves …` lines. Every move either engine
+//! picks must be legal by banmen's rules and accepted by the other
+//! engine: both read and write the same notation, from the same start.
+//!
+//! The reference engine is the binary `BANMEN_4PCHESS_CLI` names, or one
+//! built (`make cli`, about 15 s, once) from a copy of the bench's
+//! sources beside this repository. Without either the tests say they are
+//! skipped and pass, unless `BANMEN_REQUIRE_4PCHESS=1`.
+
+use banmen::rules::{AnyGame, GameKind, RuleValues};
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::sync::{Once, OnceLock};
+use std::time::{Duration, Instant};
+
+const SECOND: Duration = Duration::from_secs(1);
+
+/// Plies played in each game.
+const PLIES: usize = 8;
+
+/// The reference engine's sources, beside this repository.
+const ANCHOR: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../shared/bench/4pchess-anchor"
+);
+
+/// An engine on pipes, with its output lines.
+struct Engine {
+    name: &'static str,
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+}
+
+impl Engine {
+    fn start(name: &'static str, command: &mut Command) -> Engine {
+        let mut child = command
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap_or_else(|e| panic!("cannot start {name}: {e}"));
+        let stdin = child.stdin.take().unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (tx, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Engine {
+            name,
+            child,
+            stdin: Some(stdin),
+            lines,
+        }
+    }
+
+    fn send(&mut self, line: &str) {
+        let stdin = self.stdin.as_mut().expect("input still open");
+        writeln!(stdin, "{line}").unwrap();
+        stdin.flush().unwrap();
+    }
+
+    /// Lines up to and including the first that starts with `prefix`,
+    /// waiting at most `within`; panics otherwise.
+    fn until(&self, prefix: &str, within: Duration) -> Vec<String> {
+        let deadline = Instant::now() + within;
+        let mut seen = Vec::new();
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) => {
+                    let done = line.starts_with(prefix);
+                    seen.push(line);
+                    if done {
+                        return seen;
+                    }
+                }
+                Err(RecvTimeoutError::Timeout) => {
+                    panic!(
+                        "{}: no {prefix:?} within {within:?}; saw {seen:?}",
+                        self.name
+                    )
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    panic!("{} ended before {prefix:?}; saw {seen:?}", self.name)
+                }
+            }
+        }
+    }
+
+    /// The handshake, answered.
+    fn hello(&mut self) {
+        self.send("uci");
+        self.until("uciok", 10 * SECOND);
+        self.send("isready");
+        self.until("readyok", 10 * SECOND);
+    }
+
+    /// Sets the position (the start and `moves`), searches with `go`, and
+    /// returns the best move. Any `info string` before it is a refusal.
+    fn best(&mut self, moves: &[String], go: &str) -> String {
+        self.send(&position(moves));
+        self.send(go);
+        let lines = self.until("bestmove", 30 * SECOND);
+        let refused: Vec<&String> = lines
+            .iter()
+            .filter(|l| l.starts_with("info string"))
+            .collect();
+        assert!(
+            refused.is_empty(),
+            "{} refused {:?}: {refused:?}",
+            self.name,
+            position(moves)
+        );
+        let last = lines.last().unwrap();
+        last.split_whitespace().nth(1).unwrap_or("").to_string()
+    }
+}
+
+impl Drop for Engine {
+    /// `quit` first: the reference engine spins at full CPU at the end of
+    /// its input. Then it is killed if still running.
+    fn drop(&mut self) {
+        if let Some(mut stdin) = self.stdin.take() {
+            let _ = writeln!(stdin, "quit").and_then(|()| stdin.flush());
+        }
+        let start = Instant::now();
+        while start.elapsed() < 2 * SECOND {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn position(moves: &[String]) -> String {
+    match moves.is_empty() {
+        true => "position startpos".to_string(),
+        false => format!("position startpos moves {}", moves.join(" ")),
+    }
+}
+
+/// The reference engine's binary, or why there is none.
+fn reference() -> Result<PathBuf, String> {
+    static BUILT: OnceLock<Result<PathBuf, String>> = OnceLock::new();
+    BUILT.get_or_init(find_reference).clone()
+}
+
+fn find_reference() -> Result<PathBuf, String> {
+    if let Some(path) = std::env::var_os("BANMEN_4PCHESS_CLI") {
+        let path = PathBuf::from(path);
+        return match path.is_file() {
+            true => Ok(path),
+            false => Err(format!(
+                "BANMEN_4PCHESS_CLI={} is not a file",
+                path.display()
+            )),
+        };
+    }
+    let sources = Path::new(ANCHOR);
+    if !sources.join("Makefile").is_file() {
+        return Err(format!("no sources at {ANCHOR}"));
+    }
+    for tool in ["make", "g++"] {
+        let found = Command::new(tool)
+            .arg("--version")
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status();
+        if !found.is_ok_and(|s| s.success()) {
+            return Err(format!("{tool} is not available to build it"));
+        }
+    }
+    build(sources)
+}
+
+/// Builds the reference engine from a copy of `sources` (the shared
+/// folder may be read-only) under the target's temporary directory; a
+/// binary built by an earlier run is used again.
+fn build(sources: &Path) -> Result<PathBuf, String> {
+    let home = Path::new(env!("CARGO_TARGET_TMPDIR")).join("4pchess-anchor");
+    let binary = home.join("cli");
+    if binary.is_file() {
+        return Ok(binary);
+    }
+    // Built in a folder of its own, then moved in whole: test binaries
+    // running at once never see half a build.
+    let work = home.with_file_name(format!("4pchess-build-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&work);
+    std::fs::create_dir_all(&work).map_err(|e| format!("cannot create {work:?}: {e}"))?;
+    for entry in std::fs::read_dir(sources).map_err(|e| e.to_string())? {
+        let entry = entry.map_err(|e| e.to_string())?;
+        if entry.path().is_file() {
+            std::fs::copy(entry.path(), work.join(entry.file_name()))
+                .map_err(|e| format!("cannot copy {:?}: {e}", entry.path()))?;
+        }
+    }
+    let made = Command::new("make")
+        .arg("cli")
+        .current_dir(&work)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .map_err(|e| format!("make: {e}"))?;
+    if !made.success() {
+        return Err(format!("make cli failed in {}", work.display()));
+    }
+    if std::fs::rename(&work, &home).is_err() && !binary.is_file() {
+        return Err(format!("cannot move the build to {}", home.display()));
+    }
+    let _ = std::fs::remove_dir_all(&work);
+    Ok(binary)
+}
+
+/// The reference engine, or `None` after saying why the test is skipped
+/// (a failure instead when `BANMEN_REQUIRE_4PCHESS=1`).
+fn reference_engine() -> Option<Engine> {
+    match reference() {
+        Ok(path) => Some(Engine::start(
+            "the reference engine",
+            &mut Command::new(path),
+        )),
+        Err(why) if std::env::var("BANMEN_REQUIRE_4PCHESS").as_deref() == Ok("1") => {
+            panic!("the reference four-player engine is required but not available ({why})")
+        }
+        Err(why) => {
+            static SAID: Once = Once::new();
+            SAID.call_once(|| {
+                println!("skipped: the reference four-player engine is not available ({why})")
+            });
+            None
+        }
+    }
+}
+
+fn banmen_engine() -> Engine {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_banmen"));
+    command.args(["engine", "--game", "chess4", "--level", "1"]);
+    Engine::start("banmen", &mut command)
+}
+
+/// Plays [`PLIES`] plies from the start, banmen moving for the seats
+/// where `banmen_moves(seat)` holds and the reference engine for the
+/// others. Each move must be legal by banmen's rules, and the engine to
+/// move next takes it in its `position` line without complaint; at the
+/// end both engines take the whole game.
+fn play(banmen_moves: impl Fn(usize) -> bool) {
+    let Some(mut reference) = reference_engine() else {
+        return;
+    };
+    let mut banmen = banmen_engine();
+    reference.hello();
+    banmen.hello();
+    let kind = GameKind::Chess4;
+    let mut game = AnyGame::new(kind, &RuleValues::defaults(kind.rule_specs()), None).unwrap();
+    let mut moves: Vec<String> = Vec::new();
+    for ply in 0..PLIES {
+        let seat = game.to_move().expect("the game goes on").index();
+        let best = match banmen_moves(seat) {
+            true => banmen.best(&moves, "go movetime 300"),
+            false => reference.best(&moves, "go depth 1"),
+        };
+        if let Err(e) = game.play_text(&best) {
+            panic!("ply {ply}: {best} is not legal after {moves:?}: {e}");
+        }
+        moves.push(best);
+    }
+    // Both take the whole game: the reference engine answers from it, and
+    // banmen reads it without an error line.
+    let answer = reference.best(&moves, "go depth 1");
+    assert!(
+        game.clone().play_text(&answer).is_ok(),
+        "{answer} after {moves:?}"
+    );
+    banmen.send(&position(&moves));
+    banmen.send("isready");
+    let lines = banmen.until("readyok", 10 * SECOND);
+    assert_eq!(lines, ["readyok"], "after {moves:?}");
+}
+
+#[test]
+fn banmen_as_red_and_yellow_against_the_reference_engine() {
+    play(|seat| seat % 2 == 0);
+}
+
+#[test]
+fn banmen_as_blue_and_green_against_the_reference_engine() {
+    play(|seat| seat % 2 == 1);
+}
