@@ -376,3 +376,47 @@ async fn quick_play_falls_back_to_a_bot_and_challenges_lapse() {
     );
     bot.leave().await;
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn two_bots_meet_by_seeking_and_let_their_finished_room_go() {
+    let (hall, randy) = hall_with_bot(60_000);
+    let sue = hall
+        .add_bot("sue", "ssh-ed25519 AAAA sue", "SHA256:sue", "root")
+        .unwrap()
+        .identity();
+    let mut first = Bot::connect(&hall, &randy);
+    first.next().await;
+    first.send(r#"{"cmd":"seek","game":"chess4"}"#).await;
+    let room = first.next().await["room"].as_str().unwrap().to_string();
+    let alice = hall.join(&room, &player("alice")).unwrap();
+
+    // Away and back while the room waits: told where it waits.
+    first.leave().await;
+    let mut first = Bot::connect(&hall, &randy);
+    assert_eq!(first.next().await["event"], "hello");
+    let waiting = first.next().await;
+    assert_eq!(waiting, json!({"event": "waiting", "room": room, "game": "chess4"}));
+    first.send(&json!({"cmd": "leave", "room": room}).to_string()).await;
+    assert_eq!(first.next().await["event"], "ok");
+    drop(alice);
+    first.send(r#"{"cmd":"seek","game":"shogi"}"#).await;
+    let room = first.next().await["room"].as_str().unwrap().to_string();
+
+    let mut second = Bot::connect(&hall, &sue);
+    second.next().await;
+    second.send(r#"{"cmd":"seek","game":"shogi"}"#).await;
+    assert_eq!(second.next().await["room"], room.as_str(), "the waiting room is joined");
+    first.until("your_turn").await;
+    first.send(&json!({"cmd": "resign", "room": room}).to_string()).await;
+    first.until("game_end").await;
+    second.until("game_end").await;
+    for _ in 0..100 {
+        if hall.room_count() == 0 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert_eq!(hall.room_count(), 0, "neither bot holds the finished room");
+    first.leave().await;
+    second.leave().await;
+}

@@ -8,7 +8,7 @@
 pub mod follow;
 pub mod wire;
 
-use crate::hall::bots::{BotLink, BotNotice, Challenge, MAX_GAMES, OPEN_CHALLENGES};
+use crate::hall::bots::{BotLink, BotNotice, Challenge, MAX_GAMES, OPEN_CHALLENGES, is_bot_id};
 use crate::hall::view::{Occupant, Phase};
 use crate::hall::{Hall, HallError, Identity, RoomHandle};
 use crate::i18n::Lang;
@@ -134,6 +134,15 @@ impl Session {
         for id in self.hall.rooms_of(&self.who) {
             match self.hall.join(&id, &self.who) {
                 Ok(handle) => {
+                    let view = handle.view();
+                    if view.phase == Phase::Waiting {
+                        // Not a game yet: the bot is told where it waits.
+                        let kind = view.settings.kind.name();
+                        let waiting = json!({"event": "waiting", "room": id, "game": kind});
+                        if !self.send(waiting).await {
+                            return false;
+                        }
+                    }
                     if !self.seat(handle).await {
                         return false;
                     }
@@ -177,8 +186,10 @@ impl Session {
         let events = seated.follow.events(&view, &self.who.id, Instant::now());
         let ended = seated.follow.ended();
         let mine = view.seats_of(&self.who.id);
+        // People still in the room may ask for another round; other bots
+        // would wait for this one as it waits for them, so they do not count.
         let others_here = view.seats.iter().any(
-            |o| matches!(o, Occupant::Human { id, connected: true, .. } if *id != self.who.id),
+            |o| matches!(o, Occupant::Human { id, connected: true, .. } if !is_bot_id(id)),
         );
         // A bot is always up for another round someone asked for.
         let asked = view.phase == Phase::Finished
