@@ -395,8 +395,13 @@ async fn two_bots_meet_by_seeking_and_let_their_finished_room_go() {
     let mut first = Bot::connect(&hall, &randy);
     assert_eq!(first.next().await["event"], "hello");
     let waiting = first.next().await;
-    assert_eq!(waiting, json!({"event": "waiting", "room": room, "game": "chess4"}));
-    first.send(&json!({"cmd": "leave", "room": room}).to_string()).await;
+    assert_eq!(
+        waiting,
+        json!({"event": "waiting", "room": room, "game": "chess4"})
+    );
+    first
+        .send(&json!({"cmd": "leave", "room": room}).to_string())
+        .await;
     assert_eq!(first.next().await["event"], "ok");
     drop(alice);
     first.send(r#"{"cmd":"seek","game":"shogi"}"#).await;
@@ -405,9 +410,15 @@ async fn two_bots_meet_by_seeking_and_let_their_finished_room_go() {
     let mut second = Bot::connect(&hall, &sue);
     second.next().await;
     second.send(r#"{"cmd":"seek","game":"shogi"}"#).await;
-    assert_eq!(second.next().await["room"], room.as_str(), "the waiting room is joined");
+    assert_eq!(
+        second.next().await["room"],
+        room.as_str(),
+        "the waiting room is joined"
+    );
     first.until("your_turn").await;
-    first.send(&json!({"cmd": "resign", "room": room}).to_string()).await;
+    first
+        .send(&json!({"cmd": "resign", "room": room}).to_string())
+        .await;
     first.until("game_end").await;
     second.until("game_end").await;
     for _ in 0..100 {

@@ -5,15 +5,12 @@
 //! grace period.
 
 mod common;
-use banmen::hall::bots::BotRecord;
 use banmen::hall::{Clock, Hall, HallOptions, Phase, RoomSettings};
 use banmen::rules::GameKind;
 use banmen::rules::vocab::Seat;
-use banmen::ssh::admins::AdminKeys;
 use banmen::store::memory::MemoryStore;
 use common::*;
-use russh::keys::ssh_key::LineEnding;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -27,19 +24,6 @@ fn hall(grace_ms: u64) -> Hall {
         ..HallOptions::default()
     };
     Hall::with_store(Arc::new(MemoryStore::new()), options, Clock::system())
-}
-
-/// Registers the key made from `seed` as the bot `name`; its private key
-/// written to a file the bridge reads.
-fn register(hall: &Hall, name: &str, seed: u8, dir: &Path) -> (BotRecord, PathBuf) {
-    let key = client_key(seed);
-    let public = key.public_key();
-    let line = public.to_openssh().unwrap();
-    let fingerprint = banmen::ssh::keys::fingerprint(public);
-    let record = hall.add_bot(name, &line, &fingerprint, "test").unwrap();
-    let path = dir.join(format!("{name}_key"));
-    std::fs::write(&path, key.to_openssh(LineEnding::LF).unwrap().as_bytes()).unwrap();
-    (record, path)
 }
 
 /// The bridge, killed when dropped.
@@ -86,14 +70,8 @@ async fn connected(hall: &Hall, name: &str, dir: &Path) {
 async fn a_bridged_engine_plays_a_teams_game_with_a_person_and_two_cpus() {
     let dir = temp_dir();
     let hall = hall(60_000);
-    let server = TestServer::start_admin(
-        &dir.join("host"),
-        banmen::ui::App::new,
-        hall.clone(),
-        AdminKeys::default(),
-    )
-    .await;
-    let (_, key) = register(&hall, "anchor", 61, &dir);
+    let server = hall_server(&hall, &dir).await;
+    let key = register_bot(&hall, "anchor", 61, &dir);
     let _bridge = bridge(
         &server,
         &key,
@@ -160,14 +138,8 @@ async fn a_bridged_engine_plays_a_teams_game_with_a_person_and_two_cpus() {
 async fn a_killed_shogi_bot_is_played_for_by_the_cpu_after_the_grace_period() {
     let dir = temp_dir();
     let hall = hall(1_000);
-    let server = TestServer::start_admin(
-        &dir.join("host"),
-        banmen::ui::App::new,
-        hall.clone(),
-        AdminKeys::default(),
-    )
-    .await;
-    let (_, key) = register(&hall, "kifu", 62, &dir);
+    let server = hall_server(&hall, &dir).await;
+    let key = register_bot(&hall, "kifu", 62, &dir);
     let mut bridge = bridge(
         &server,
         &key,

@@ -7,10 +7,8 @@ mod common;
 use banmen::hall::{Clock, Hall, HallOptions, Phase};
 use banmen::rules::GameKind;
 use banmen::rules::vocab::Seat;
-use banmen::ssh::admins::AdminKeys;
 use banmen::store::memory::MemoryStore;
 use common::*;
-use russh::keys::ssh_key::LineEnding;
 use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -50,29 +48,8 @@ async fn the_python_random_bot_plays_through_the_protocol() {
         ..HallOptions::default()
     };
     let hall = Hall::with_store(Arc::new(MemoryStore::new()), options, Clock::system());
-    let server = TestServer::start_admin(
-        &dir.join("host"),
-        banmen::ui::App::new,
-        hall.clone(),
-        AdminKeys::default(),
-    )
-    .await;
-    let key = client_key(70);
-    let public = key.public_key();
-    let fingerprint = banmen::ssh::keys::fingerprint(public);
-    hall.add_bot("randy", &public.to_openssh().unwrap(), &fingerprint, "test")
-        .unwrap();
-    let key_path = dir.join("randy_key");
-    std::fs::write(
-        &key_path,
-        key.to_openssh(LineEnding::LF).unwrap().as_bytes(),
-    )
-    .unwrap();
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        std::fs::set_permissions(&key_path, std::fs::Permissions::from_mode(0o600)).unwrap();
-    }
+    let server = hall_server(&hall, &dir).await;
+    let key_path = register_bot(&hall, "randy", 70, &dir);
     let script = concat!(env!("CARGO_MANIFEST_DIR"), "/contrib/random_bot.py");
     let log = std::fs::File::create(dir.join("random_bot.log")).unwrap();
     let _bot = Killed(

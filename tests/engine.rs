@@ -4,127 +4,16 @@
 //! `go infinite`, one error line per bad input, a finished game, the
 //! `Type` option, the end of input. Every wait is bounded.
 
+mod engine_support;
+
 use banmen::rules::chess4::Sq;
 use banmen::rules::{AnyGame, GameKind, RuleValues};
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use engine_support::{Engine, SECOND};
 use std::time::{Duration, Instant};
 
-const SECOND: Duration = Duration::from_secs(1);
-
-/// A running `banmen engine` with its input and its output lines.
-struct Engine {
-    child: Child,
-    stdin: Option<ChildStdin>,
-    lines: Receiver<String>,
-}
-
-impl Engine {
-    fn start(game: &str) -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_banmen"))
-            .args(["engine", "--game", game])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        let stdin = child.stdin.take().unwrap();
-        let stdout = child.stdout.take().unwrap();
-        let (tx, lines) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        Engine {
-            child,
-            stdin: Some(stdin),
-            lines,
-        }
-    }
-
-    fn send(&mut self, line: &str) {
-        self.send_bytes(format!("{line}\n").as_bytes());
-    }
-
-    fn send_bytes(&mut self, bytes: &[u8]) {
-        let stdin = self.stdin.as_mut().expect("input still open");
-        stdin.write_all(bytes).unwrap();
-        stdin.flush().unwrap();
-    }
-
-    /// Lines up to and including the first that starts with `prefix`,
-    /// waiting at most `within`; panics otherwise.
-    fn until(&self, prefix: &str, within: Duration) -> Vec<String> {
-        let deadline = Instant::now() + within;
-        let mut seen = Vec::new();
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
-                Ok(line) => {
-                    let done = line.starts_with(prefix);
-                    seen.push(line);
-                    if done {
-                        return seen;
-                    }
-                }
-                Err(RecvTimeoutError::Timeout) => {
-                    panic!("no {prefix:?} within {within:?}; saw {seen:?}")
-                }
-                Err(RecvTimeoutError::Disconnected) => {
-                    panic!("the engine ended before {prefix:?}; saw {seen:?}")
-                }
-            }
-        }
-    }
-
-    /// The lines of one search, up to its `bestmove`, and the move.
-    fn search(&self, within: Duration) -> (Vec<String>, String) {
-        let lines = self.until("bestmove", within);
-        let last = lines.last().unwrap();
-        let best = last.split_whitespace().nth(1).unwrap_or("").to_string();
-        (lines, best)
-    }
-
-    /// `isready` answered (the engine still listens), with what came
-    /// before `readyok`.
-    fn ready(&mut self) -> Vec<String> {
-        self.send("isready");
-        let mut lines = self.until("readyok", 5 * SECOND);
-        lines.pop();
-        lines
-    }
-
-    /// Sends `quit` and returns the exit code (at most 10 s).
-    fn quit(mut self) -> Option<i32> {
-        self.send("quit");
-        self.exit_code()
-    }
-
-    fn exit_code(&mut self) -> Option<i32> {
-        let start = Instant::now();
-        loop {
-            if let Some(status) = self.child.try_wait().unwrap() {
-                return status.code();
-            }
-            if start.elapsed() > 10 * SECOND {
-                let _ = self.child.kill();
-                panic!("the engine did not exit");
-            }
-            std::thread::sleep(Duration::from_millis(10));
-        }
-    }
-}
-
-impl Drop for Engine {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
+/// `banmen engine --game GAME`.
+fn start(game: &str) -> Engine {
+    Engine::banmen(&["engine", "--game", game])
 }
 
 /// A game of `kind` under `rules` (NAME=VALUE), from `position` or the
@@ -210,7 +99,7 @@ fn mate_in_one() -> String {
 
 #[test]
 fn chess4_handshake_lists_the_options() {
-    let mut engine = Engine::start("chess4");
+    let mut engine = start("chess4");
     engine.send("uci");
     assert_eq!(
         engine.until("uciok", 5 * SECOND),
@@ -239,7 +128,7 @@ fn chess4_handshake_lists_the_options() {
 
 #[test]
 fn chess4_go_movetime_answers_a_legal_move() {
-    let mut engine = Engine::start("chess4");
+    let mut engine = start("chess4");
     let moves = ["h2-h3", "b7-c7"];
     engine.send(&format!("position startpos moves {}", moves.join(" ")));
     let start = Instant::now();
@@ -259,7 +148,7 @@ fn chess4_go_movetime_answers_a_legal_move() {
 
 #[test]
 fn chess4_go_depth_reports_each_iteration() {
-    let mut engine = Engine::start("chess4");
+    let mut engine = start("chess4");
     engine.send("position startpos moves h2-h3");
     engine.send("go depth 2");
     let (lines, best) = engine.search(20 * SECOND);
@@ -281,20 +170,8 @@ fn chess4_go_depth_reports_each_iteration() {
 
 #[test]
 fn chess4_stop_ends_go_infinite_promptly() {
-    let mut engine = Engine::start("chess4");
-    engine.send("position startpos");
-    engine.send("go infinite");
-    // Still listening while it thinks.
-    let before = engine.ready();
-    assert!(
-        !before.iter().any(|l| l.starts_with("bestmove")),
-        "{before:?}"
-    );
-    std::thread::sleep(Duration::from_millis(300));
-    let start = Instant::now();
-    engine.send("stop");
-    let (_, best) = engine.search(5 * SECOND);
-    assert!(start.elapsed() < 2 * SECOND, "took {:?}", start.elapsed());
+    let mut engine = start("chess4");
+    let best = engine.stop_go_infinite();
     assert_legal(&game_after(GameKind::Chess4, &[], None, &[]), &best);
     // `quit` while thinking ends it too.
     engine.send("go infinite");
@@ -304,7 +181,7 @@ fn chess4_stop_ends_go_infinite_promptly() {
 
 #[test]
 fn chess4_fen_positions_are_read() {
-    let mut engine = Engine::start("chess4");
+    let mut engine = start("chess4");
     // A FEN4 banmen wrote after a few moves, then one more move.
     let played = game_after(GameKind::Chess4, &[], None, &["h2-h4", "b8-d8", "g13-g12"]);
     let fen = played.export("fen4", &[]).unwrap();
@@ -327,7 +204,7 @@ fn chess4_fen_positions_are_read() {
 
 #[test]
 fn chess4_bad_input_is_one_error_each_and_the_position_stands() {
-    let mut engine = Engine::start("chess4");
+    let mut engine = start("chess4");
     engine.send("position startpos moves h2-h3");
     let bad: [&[u8]; 12] = [
         b"hello world",
@@ -368,7 +245,7 @@ fn chess4_bad_input_is_one_error_each_and_the_position_stands() {
 
 #[test]
 fn chess4_a_finished_game_says_why_and_has_no_move() {
-    let mut engine = Engine::start("chess4");
+    let mut engine = start("chess4");
     engine.send(&format!("position fen {} moves k4-k7", mate_in_one()));
     engine.send("go movetime 100");
     let (lines, _) = engine.search(10 * SECOND);
@@ -392,7 +269,7 @@ fn chess4_a_finished_game_says_why_and_has_no_move() {
 
 #[test]
 fn chess4_type_ffa_plays_free_for_all() {
-    let mut engine = Engine::start("chess4");
+    let mut engine = start("chess4");
     let fen = mate_in_one();
     engine.send(&format!("position fen {fen} moves k4-k7"));
     // The position is read again under the new rule: Blue is out at once
@@ -417,17 +294,17 @@ fn chess4_type_ffa_plays_free_for_all() {
 
 #[test]
 fn chess4_end_of_input_exits_0() {
-    let mut engine = Engine::start("chess4");
+    let mut engine = start("chess4");
     engine.send("uci");
     engine.until("uciok", 5 * SECOND);
     engine.send("go infinite");
-    engine.stdin = None;
+    engine.close_input();
     assert_eq!(engine.exit_code(), Some(0));
 }
 
 #[test]
 fn shogi4_handshake_positions_and_legal_moves() {
-    let mut engine = Engine::start("shogi4");
+    let mut engine = start("shogi4");
     engine.send("uci");
     let lines = engine.until("uciok", 5 * SECOND);
     assert_eq!(
@@ -469,7 +346,7 @@ fn shogi4_handshake_positions_and_legal_moves() {
 
 #[test]
 fn shogi4_bad_input_is_one_error_each() {
-    let mut engine = Engine::start("shogi4");
+    let mut engine = start("shogi4");
     let bad = [
         "position sfen4 9/9/9 s -,-,-,- 1",
         "position sfen4",
@@ -493,7 +370,7 @@ fn shogi4_bad_input_is_one_error_each() {
 
 #[test]
 fn shogi_is_usi() {
-    let mut engine = Engine::start("shogi");
+    let mut engine = start("shogi");
     engine.send("usi");
     let lines = engine.until("usiok", 5 * SECOND);
     assert_eq!(lines.len(), 4, "{lines:?}");

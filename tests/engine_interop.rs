@@ -10,15 +10,13 @@
 //! sources beside this repository. Without either the tests say they are
 //! skipped and pass, unless `BANMEN_REQUIRE_4PCHESS=1`.
 
-use banmen::rules::{AnyGame, GameKind, RuleValues};
-use std::io::{BufRead, BufReader, Write};
-use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
-use std::sync::{Once, OnceLock};
-use std::time::{Duration, Instant};
+mod engine_support;
 
-const SECOND: Duration = Duration::from_secs(1);
+use banmen::rules::{AnyGame, GameKind, RuleValues};
+use engine_support::{Engine, SECOND, bestmove_of};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::{Once, OnceLock};
 
 /// Plies played in each game.
 const PLIES: usize = 8;
@@ -29,121 +27,31 @@ const ANCHOR: &str = concat!(
     "/../shared/bench/4pchess-anchor"
 );
 
-/// An engine on pipes, with its output lines.
-struct Engine {
-    name: &'static str,
-    child: Child,
-    stdin: Option<ChildStdin>,
-    lines: Receiver<String>,
+/// The handshake, answered.
+fn hello(engine: &mut Engine) {
+    engine.send("uci");
+    engine.until("uciok", 10 * SECOND);
+    engine.send("isready");
+    engine.until("readyok", 10 * SECOND);
 }
 
-impl Engine {
-    fn start(name: &'static str, command: &mut Command) -> Engine {
-        let mut child = command
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap_or_else(|e| panic!("cannot start {name}: {e}"));
-        let stdin = child.stdin.take().unwrap();
-        let stdout = child.stdout.take().unwrap();
-        let (tx, lines) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        Engine {
-            name,
-            child,
-            stdin: Some(stdin),
-            lines,
-        }
-    }
-
-    fn send(&mut self, line: &str) {
-        let stdin = self.stdin.as_mut().expect("input still open");
-        writeln!(stdin, "{line}").unwrap();
-        stdin.flush().unwrap();
-    }
-
-    /// Lines up to and including the first that starts with `prefix`,
-    /// waiting at most `within`; panics otherwise.
-    fn until(&self, prefix: &str, within: Duration) -> Vec<String> {
-        let deadline = Instant::now() + within;
-        let mut seen = Vec::new();
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
-                Ok(line) => {
-                    let done = line.starts_with(prefix);
-                    seen.push(line);
-                    if done {
-                        return seen;
-                    }
-                }
-                Err(RecvTimeoutError::Timeout) => {
-                    panic!(
-                        "{}: no {prefix:?} within {within:?}; saw {seen:?}",
-                        self.name
-                    )
-                }
-                Err(RecvTimeoutError::Disconnected) => {
-                    panic!("{} ended before {prefix:?}; saw {seen:?}", self.name)
-                }
-            }
-        }
-    }
-
-    /// The handshake, answered.
-    fn hello(&mut self) {
-        self.send("uci");
-        self.until("uciok", 10 * SECOND);
-        self.send("isready");
-        self.until("readyok", 10 * SECOND);
-    }
-
-    /// Sets the position (the start and `moves`), searches with `go`, and
-    /// returns the best move. Any `info string` before it is a refusal.
-    fn best(&mut self, moves: &[String], go: &str) -> String {
-        self.send(&position(moves));
-        self.send(go);
-        let lines = self.until("bestmove", 30 * SECOND);
-        let refused: Vec<&String> = lines
-            .iter()
-            .filter(|l| l.starts_with("info string"))
-            .collect();
-        assert!(
-            refused.is_empty(),
-            "{} refused {:?}: {refused:?}",
-            self.name,
-            position(moves)
-        );
-        let last = lines.last().unwrap();
-        last.split_whitespace().nth(1).unwrap_or("").to_string()
-    }
-}
-
-impl Drop for Engine {
-    /// `quit` first: the reference engine spins at full CPU at the end of
-    /// its input. Then it is killed if still running.
-    fn drop(&mut self) {
-        if let Some(mut stdin) = self.stdin.take() {
-            let _ = writeln!(stdin, "quit").and_then(|()| stdin.flush());
-        }
-        let start = Instant::now();
-        while start.elapsed() < 2 * SECOND {
-            if let Ok(Some(_)) = self.child.try_wait() {
-                return;
-            }
-            std::thread::sleep(Duration::from_millis(10));
-        }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
+/// Sets the position (the start and `moves`), searches with `go`, and
+/// returns the best move. Any `info string` before it is a refusal.
+fn best(engine: &mut Engine, moves: &[String], go: &str) -> String {
+    engine.send(&position(moves));
+    engine.send(go);
+    let lines = engine.until("bestmove", 30 * SECOND);
+    let refused: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("info string"))
+        .collect();
+    assert!(
+        refused.is_empty(),
+        "{} refused {:?}: {refused:?}",
+        engine.name(),
+        position(moves)
+    );
+    bestmove_of(&lines)
 }
 
 fn position(moves: &[String]) -> String {
@@ -229,10 +137,7 @@ fn build(sources: &Path) -> Result<PathBuf, String> {
 /// (a failure instead when `BANMEN_REQUIRE_4PCHESS=1`).
 fn reference_engine() -> Option<Engine> {
     match reference() {
-        Ok(path) => Some(Engine::start(
-            "the reference engine",
-            &mut Command::new(path),
-        )),
+        Ok(path) => Some(Engine::start(path, &[]).named("the reference engine")),
         Err(why) if std::env::var("BANMEN_REQUIRE_4PCHESS").as_deref() == Ok("1") => {
             panic!("the reference four-player engine is required but not available ({why})")
         }
@@ -247,9 +152,7 @@ fn reference_engine() -> Option<Engine> {
 }
 
 fn banmen_engine() -> Engine {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_banmen"));
-    command.args(["engine", "--game", "chess4", "--level", "1"]);
-    Engine::start("banmen", &mut command)
+    Engine::banmen(&["engine", "--game", "chess4", "--level", "1"]).named("banmen")
 }
 
 /// Plays [`PLIES`] plies from the start, banmen moving for the seats
@@ -262,16 +165,16 @@ fn play(banmen_moves: impl Fn(usize) -> bool) {
         return;
     };
     let mut banmen = banmen_engine();
-    reference.hello();
-    banmen.hello();
+    hello(&mut reference);
+    hello(&mut banmen);
     let kind = GameKind::Chess4;
     let mut game = AnyGame::new(kind, &RuleValues::defaults(kind.rule_specs()), None).unwrap();
     let mut moves: Vec<String> = Vec::new();
     for ply in 0..PLIES {
         let seat = game.to_move().expect("the game goes on").index();
         let best = match banmen_moves(seat) {
-            true => banmen.best(&moves, "go movetime 300"),
-            false => reference.best(&moves, "go depth 1"),
+            true => best(&mut banmen, &moves, "go movetime 300"),
+            false => best(&mut reference, &moves, "go depth 1"),
         };
         if let Err(e) = game.play_text(&best) {
             panic!("ply {ply}: {best} is not legal after {moves:?}: {e}");
@@ -280,7 +183,7 @@ fn play(banmen_moves: impl Fn(usize) -> bool) {
     }
     // Both take the whole game: the reference engine answers from it, and
     // banmen reads it without an error line.
-    let answer = reference.best(&moves, "go depth 1");
+    let answer = best(&mut reference, &moves, "go depth 1");
     assert!(
         game.clone().play_text(&answer).is_ok(),
         "{answer} after {moves:?}"

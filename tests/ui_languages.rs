@@ -111,7 +111,9 @@ fn screens(hall: &Hall) -> Vec<(&'static str, App)> {
         ("settings", with("L")),
         ("help", with("?")),
         ("room form", with("c")),
+        ("bots", with("b")),
         ("waiting room", with("cc")),
+        ("bots in a room", with("ccb")),
         ("shogi", with("vc")),
         ("ratings", with("r")),
         (
@@ -131,6 +133,8 @@ async fn every_screen_in_every_language_fits_and_speaks_it() {
     let hall = Hall::new(1);
     hall.create_room(&me("bob"), RoomSettings::new(GameKind::Shogi))
         .expect("a public room");
+    let bot = hall.add_bot("bob", "ssh-ed25519 AAAA", "SHA256:r", "root");
+    let _connected = hall.connect_bot(&bot.expect("a bot").identity());
     let mut problems = Vec::new();
     let screens = screens(&hall);
     // Room ids are six random letters.

@@ -2,106 +2,14 @@
 //! best moves, `stop` during `go infinite`, bad input survived, `quit`.
 //! Every wait is bounded.
 
+mod engine_support;
+
 use banmen::rules::{AnyGame, GameKind, RuleValues};
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use engine_support::{Engine, SECOND};
 use std::time::{Duration, Instant};
 
-/// A running `banmen usi` with its input and its output lines.
-struct Engine {
-    child: Child,
-    stdin: Option<ChildStdin>,
-    lines: Receiver<String>,
-}
-
-impl Engine {
-    fn start() -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_banmen"))
-            .arg("usi")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        let stdin = child.stdin.take().unwrap();
-        let stdout = child.stdout.take().unwrap();
-        let (tx, lines) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        Engine {
-            child,
-            stdin: Some(stdin),
-            lines,
-        }
-    }
-
-    fn send(&mut self, line: &str) {
-        let stdin = self.stdin.as_mut().expect("input still open");
-        writeln!(stdin, "{line}").unwrap();
-        stdin.flush().unwrap();
-    }
-
-    /// Lines up to and including the first that starts with `prefix`,
-    /// waiting at most `within`; panics otherwise.
-    fn until(&self, prefix: &str, within: Duration) -> Vec<String> {
-        let deadline = Instant::now() + within;
-        let mut seen = Vec::new();
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
-                Ok(line) => {
-                    let done = line.starts_with(prefix);
-                    seen.push(line);
-                    if done {
-                        return seen;
-                    }
-                }
-                Err(RecvTimeoutError::Timeout) => {
-                    panic!("no {prefix:?} within {within:?}; saw {seen:?}")
-                }
-                Err(RecvTimeoutError::Disconnected) => {
-                    panic!("the engine ended before {prefix:?}; saw {seen:?}")
-                }
-            }
-        }
-    }
-
-    /// The move of the next `bestmove` line.
-    fn bestmove(&self, within: Duration) -> String {
-        let lines = self.until("bestmove", within);
-        let last = lines.last().unwrap();
-        last.split_whitespace().nth(1).unwrap_or("").to_string()
-    }
-
-    /// Sends `quit` and returns the exit code (at most 10 s).
-    fn quit(mut self) -> Option<i32> {
-        self.send("quit");
-        let start = Instant::now();
-        loop {
-            if let Some(status) = self.child.try_wait().unwrap() {
-                return status.code();
-            }
-            if start.elapsed() > Duration::from_secs(10) {
-                let _ = self.child.kill();
-                panic!("the engine did not quit");
-            }
-            std::thread::sleep(Duration::from_millis(10));
-        }
-    }
-}
-
-impl Drop for Engine {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
+fn start() -> Engine {
+    Engine::banmen(&["usi"])
 }
 
 fn game_after(moves: &[&str]) -> AnyGame {
@@ -113,11 +21,9 @@ fn game_after(moves: &[&str]) -> AnyGame {
     game
 }
 
-const SECOND: Duration = Duration::from_secs(1);
-
 #[test]
 fn handshake_then_quit_exits_0() {
-    let mut engine = Engine::start();
+    let mut engine = start();
     engine.send("usi");
     let lines = engine.until("usiok", 5 * SECOND);
     assert_eq!(
@@ -136,7 +42,7 @@ fn handshake_then_quit_exits_0() {
 
 #[test]
 fn go_movetime_answers_a_legal_move() {
-    let mut engine = Engine::start();
+    let mut engine = start();
     engine.send("usi");
     engine.until("usiok", 5 * SECOND);
     engine.send("setoption name Level value 5");
@@ -161,28 +67,15 @@ fn go_movetime_answers_a_legal_move() {
 
 #[test]
 fn stop_ends_go_infinite_promptly() {
-    let mut engine = Engine::start();
-    engine.send("position startpos");
-    engine.send("go infinite");
-    // Still listening while it thinks.
-    engine.send("isready");
-    let before = engine.until("readyok", 5 * SECOND);
-    assert!(
-        !before.iter().any(|l| l.starts_with("bestmove")),
-        "{before:?}"
-    );
-    std::thread::sleep(Duration::from_millis(300));
-    let start = Instant::now();
-    engine.send("stop");
-    let best = engine.bestmove(5 * SECOND);
-    assert!(start.elapsed() < 2 * SECOND, "took {:?}", start.elapsed());
+    let mut engine = start();
+    let best = engine.stop_go_infinite();
     assert!(game_after(&[]).parse_text(&best).is_ok(), "{best}");
     assert_eq!(engine.quit(), Some(0));
 }
 
 #[test]
 fn quit_while_thinking_exits_0() {
-    let mut engine = Engine::start();
+    let mut engine = start();
     engine.send("position startpos");
     engine.send("go infinite");
     std::thread::sleep(Duration::from_millis(100));
@@ -191,7 +84,7 @@ fn quit_while_thinking_exits_0() {
 
 #[test]
 fn bad_input_is_survived() {
-    let mut engine = Engine::start();
+    let mut engine = start();
     for line in [
         "",
         "   ",
@@ -210,9 +103,7 @@ fn bad_input_is_survived() {
     ] {
         engine.send(line);
     }
-    let stdin = engine.stdin.as_mut().unwrap();
-    stdin.write_all(b"\xff\xfe position \xc3\n").unwrap();
-    stdin.flush().unwrap();
+    engine.send_bytes(b"\xff\xfe position \xc3\n");
     // `go btime banana` searched the start position until the next
     // `position` stopped it.
     let mut lines = engine.until("bestmove", 10 * SECOND);
@@ -248,17 +139,9 @@ fn bad_input_is_survived() {
 
 #[test]
 fn end_of_input_exits_0() {
-    let mut engine = Engine::start();
+    let mut engine = start();
     engine.send("usi");
     engine.until("usiok", 5 * SECOND);
-    engine.stdin = None;
-    let start = Instant::now();
-    let status = loop {
-        if let Some(status) = engine.child.try_wait().unwrap() {
-            break status;
-        }
-        assert!(start.elapsed() < 10 * SECOND, "no exit at end of input");
-        std::thread::sleep(Duration::from_millis(10));
-    };
-    assert_eq!(status.code(), Some(0));
+    engine.close_input();
+    assert_eq!(engine.exit_code(), Some(0));
 }

@@ -188,9 +188,10 @@ impl Session {
         let mine = view.seats_of(&self.who.id);
         // People still in the room may ask for another round; other bots
         // would wait for this one as it waits for them, so they do not count.
-        let others_here = view.seats.iter().any(
-            |o| matches!(o, Occupant::Human { id, connected: true, .. } if !is_bot_id(id)),
-        );
+        let others_here = view
+            .seats
+            .iter()
+            .any(|o| matches!(o, Occupant::Human { id, connected: true, .. } if !is_bot_id(id)));
         // A bot is always up for another round someone asked for.
         let asked = view.phase == Phase::Finished
             && view.new_round.0 != 0

@@ -392,3 +392,38 @@ impl AsStore for Arc<dyn Store> {
         self.clone()
     }
 }
+
+// ---- bots ----
+
+/// The real SSH server and UI on `hall`, its host key in `dir`.
+pub async fn hall_server(hall: &Hall, dir: &Path) -> TestServer {
+    let admins = AdminKeys::default();
+    TestServer::start_admin(
+        &dir.join("host"),
+        banmen::ui::App::new,
+        hall.clone(),
+        admins,
+    )
+    .await
+}
+
+/// Registers the key made from `seed` as the bot `name`, and writes its
+/// private key (mode 0600, as OpenSSH wants) to a file in `dir`.
+pub fn register_bot(hall: &Hall, name: &str, seed: u8, dir: &Path) -> PathBuf {
+    let key = client_key(seed);
+    let public = key.public_key();
+    let fingerprint = banmen::ssh::keys::fingerprint(public);
+    let line = public.to_openssh().unwrap();
+    hall.add_bot(name, &line, &fingerprint, "test").unwrap();
+    let path = dir.join(format!("{name}_key"));
+    let text = key
+        .to_openssh(russh::keys::ssh_key::LineEnding::LF)
+        .unwrap();
+    std::fs::write(&path, text.as_bytes()).unwrap();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o600)).unwrap();
+    }
+    path
+}
