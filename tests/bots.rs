@@ -100,11 +100,16 @@ fn hall_with_bot(grace_ms: u64) -> (Hall, Identity) {
 async fn a_challenged_bot_plays_a_game_through_the_protocol() {
     let (hall, randy) = hall_with_bot(60_000);
     assert_eq!(randy.id, "bot:randy");
+    let named = |name: &str| hall.add_bot(name, "k", &format!("SHA256:{name}"), "root");
+    assert!(named("fsf-bot").is_ok(), "a bot's own name may end in bot");
+    assert!(named("cpu-9").is_err() && named("a b").is_err() && named("").is_err());
     let mut bot = Bot::connect(&hall, &randy);
     let hello = bot.next().await;
     assert_eq!(hello["event"], "hello");
     assert_eq!(hello["name"], "randy");
     assert_eq!(hello["limits"]["games"], 4);
+    assert_eq!(hello["limits"]["commands_per_second"], 5);
+    assert_eq!(hello["limits"]["burst"], 20);
 
     let alice = hall
         .create_room(&player("alice"), RoomSettings::new(GameKind::Shogi))

@@ -121,8 +121,8 @@ impl Session {
             "name": self.who.name,
             "id": self.who.id,
             "limits": {
-                "commands_per_second": PER_SECOND,
-                "burst": BURST,
+                "commands_per_second": PER_SECOND as u32,
+                "burst": BURST as u32,
                 "line_bytes": LINE_BYTES,
                 "open_challenges": OPEN_CHALLENGES,
                 "games": MAX_GAMES,

@@ -185,7 +185,7 @@ fn valid_name(name: &str) -> bool {
         && name
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
-        && !names::is_reserved(name)
+        && !names::is_server_name(name)
 }
 
 /// Whether an identity id is a bot's.

@@ -36,8 +36,14 @@ const RESERVED: [&str; 7] = [
 /// `moderator` (so `CPU (level 5)`, `Adm1n`, `g u e s t-3` and a Cyrillic
 /// `сpu` are all refused).
 pub fn is_reserved(name: &str) -> bool {
+    is_server_name(name) || ends_like_a_bot(name)
+}
+
+/// Whether a name reads as one of the server's own (`cpu…`, `admin…`,
+/// `guest…`, …): refused to people and bots alike.
+pub fn is_server_name(name: &str) -> bool {
     let folded = folded(name);
-    RESERVED.iter().any(|r| folded.starts_with(r)) || ends_like_a_bot(name)
+    RESERVED.iter().any(|r| folded.starts_with(r))
 }
 
 /// Whether a name's last word reads `bot` (`alice BOT`, `x-b0t`): a bot's
