@@ -2,7 +2,8 @@
 //! commands `perft` and `moves`, the engines `usi` and `engine`, and `migrate`
 //! (a hall copied between stores). Scripts depend on their output, so it is
 //! kept exact: see each command's doc. `serve` (the default when no
-//! subcommand is given) is run by the binary, which owns the runtime.
+//! subcommand is given), `bot` and `play` are run by the binary, which
+//! owns the runtime.
 
 use crate::rules::{AnyGame, GameKind, RuleValues, RulesError};
 use crate::store::Backend;
@@ -31,6 +32,9 @@ pub enum CliError {
     /// `bot` was given to [`run`]: the binary runs it on its runtime.
     #[error("bot is run by the binary")]
     Bot,
+    /// `play` was given to [`run`]: the binary runs it on its runtime.
+    #[error("play is run by the binary")]
+    Play,
     /// Standard output could not be written (other than closed early).
     #[error("cannot write the output: {0}")]
     Output(std::io::Error),
@@ -70,6 +74,8 @@ impl Cli {
 pub enum Command {
     /// Run the SSH server (the default).
     Serve(ServeArgs),
+    /// Play in this terminal, offline, on a hall of your own (no SSH).
+    Play(crate::local::PlayArgs),
     /// Count legal move sequences; the last line begins with the node count.
     Perft {
         /// The game and position.
@@ -207,6 +213,7 @@ pub fn run(command: Command) -> Result<(), CliError> {
         }
         Command::Serve(_) => return Err(CliError::Serve),
         Command::Bot(_) => return Err(CliError::Bot),
+        Command::Play(_) => return Err(CliError::Play),
     };
     match written.and_then(|()| out.flush()) {
         Err(e) if e.kind() != io::ErrorKind::BrokenPipe => Err(CliError::Output(e)),

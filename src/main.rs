@@ -23,6 +23,7 @@ fn main() -> ExitCode {
     let result = match cli.command() {
         Command::Serve(args) => serve(args).map_err(|e| e.to_string()),
         Command::Bot(args) => bot(args).map_err(|e| e.to_string()),
+        Command::Play(args) => play(args).map_err(|e| e.to_string()),
         command => run(command).map_err(|e| e.to_string()),
     };
     match result {
@@ -98,6 +99,17 @@ fn bot(args: banmen::bridge::BotArgs) -> anyhow::Result<()> {
     let runtime = tokio::runtime::Runtime::new()
         .map_err(|e| anyhow::anyhow!("cannot start the async runtime: {e}"))?;
     runtime.block_on(banmen::bridge::run(args, stop_signal()))
+}
+
+/// `banmen play`: the UI in this terminal on a local hall, until the
+/// player quits (status 0); a data directory in use, or no terminal,
+/// stops it before the terminal is touched (status 2). No log: stderr is
+/// the screen.
+fn play(args: banmen::local::PlayArgs) -> anyhow::Result<()> {
+    let runtime = tokio::runtime::Runtime::new()
+        .map_err(|e| anyhow::anyhow!("cannot start the async runtime: {e}"))?;
+    runtime.block_on(banmen::local::run(args))?;
+    Ok(())
 }
 
 /// The server's own log on stderr, filtered by `RUST_LOG` when it is set,

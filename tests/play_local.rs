@@ -1,0 +1,225 @@
+//! `banmen play` in a real terminal (a tmux pane): a game against the CPU
+//! from the lobby to the resignation and back, and a data directory in
+//! use refused, each leaving the terminal's settings (`stty -a`) as they
+//! were. Skipped where `tmux` is missing, unless `BANMEN_REQUIRE_OPENSSH`
+//! is set (CI sets it and installs tmux).
+
+mod temp_support;
+use banmen::i18n::Lang;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::time::{Duration, Instant};
+use temp_support::TempDir;
+
+/// How long any one thing may take to show.
+const WAIT: Duration = Duration::from_secs(20);
+
+/// A private tmux server (its socket in the test's directory, no user
+/// config), so the test never touches the user's sessions and leaves no
+/// socket behind; killed when dropped.
+struct Tmux {
+    socket: PathBuf,
+    config: PathBuf,
+}
+
+impl Tmux {
+    fn new(dir: &Path) -> Tmux {
+        // The pane stays after the script ends, so a failure can show it.
+        let config = dir.join("tmux.conf");
+        std::fs::write(&config, "set -g remain-on-exit on\n").expect("tmux.conf");
+        Tmux {
+            socket: dir.join("tmux.sock"),
+            config,
+        }
+    }
+
+    fn run(&self, args: &[&str]) -> Output {
+        Command::new("tmux")
+            .arg("-u")
+            .arg("-S")
+            .arg(&self.socket)
+            .arg("-f")
+            .arg(&self.config)
+            .args(args)
+            .env("LANG", "C.UTF-8")
+            .env_remove("LC_ALL")
+            .env_remove("LC_MESSAGES")
+            .env_remove("LC_CTYPE")
+            .output()
+            .expect("tmux runs")
+    }
+
+    /// Runs `script` in a 100×30 pane.
+    fn start(&self, script: &Path) {
+        let command = format!("sh '{}'", script.display());
+        let args = ["new-session", "-d", "-s", "play", "-x", "100", "-y", "30"];
+        let started = self.run(&[&args[..], &[command.as_str()]].concat());
+        assert!(started.status.success(), "{started:?}");
+    }
+
+    fn screen(&self) -> String {
+        String::from_utf8_lossy(&self.run(&["capture-pane", "-p", "-t", "play"]).stdout).into()
+    }
+
+    /// Waits until the screen shows `needle`.
+    fn wait(&self, needle: &str) {
+        self.wait_for(needle, |screen| screen.contains(needle));
+    }
+
+    /// Waits until `ready` holds for the screen; `what` names it on failure.
+    fn wait_for(&self, what: &str, ready: impl Fn(&str) -> bool) {
+        let deadline = Instant::now() + WAIT;
+        while Instant::now() < deadline {
+            if ready(&self.screen()) {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        panic!("{what:?} not on screen after {WAIT:?}:\n{}", self.screen());
+    }
+
+    /// Types tmux key names (`Enter`, `Escape`, `v`).
+    fn keys(&self, keys: &[&str]) {
+        for key in keys {
+            self.run(&["send-keys", "-t", "play", key]);
+        }
+    }
+
+    /// Types `text` as it is.
+    fn type_text(&self, text: &str) {
+        self.run(&["send-keys", "-t", "play", "-l", text]);
+    }
+}
+
+impl Drop for Tmux {
+    fn drop(&mut self) {
+        let _ = self.run(&["kill-server"]);
+    }
+}
+
+/// Whether tmux is here; a missing one skips the test (one line says
+/// so), unless CI requires it.
+fn have_tmux() -> bool {
+    let found = Command::new("sh")
+        .args(["-c", "command -v tmux"])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !found {
+        assert!(
+            std::env::var_os("BANMEN_REQUIRE_OPENSSH").is_none(),
+            "BANMEN_REQUIRE_OPENSSH is set but tmux is missing"
+        );
+        eprintln!("skipped: tmux is missing");
+    }
+    found
+}
+
+/// A script that records the pane's terminal settings, runs `banmen play
+/// --data DIR/data --name alice` (in English; its stderr to `err.txt`),
+/// records them again and then the exit status, in `dir`.
+fn play_script(dir: &Path) -> PathBuf {
+    let bin = env!("CARGO_BIN_EXE_banmen");
+    let d = dir.display();
+    let script = format!(
+        "stty -a > '{d}/before.txt'\n\
+         env -u LC_ALL -u LC_MESSAGES LANG=C.UTF-8 '{bin}' play --data '{d}/data' \
+         --name alice 2> '{d}/err.txt'\n\
+         status=$?\n\
+         stty -a > '{d}/after.txt'\n\
+         echo $status > '{d}/status.tmp' && mv '{d}/status.tmp' '{d}/status'\n"
+    );
+    let path = dir.join("play.sh");
+    std::fs::write(&path, script).expect("script");
+    path
+}
+
+/// The script's result: `banmen play`'s exit status, its stderr, and the
+/// terminal settings before and after.
+struct Ended {
+    status: i32,
+    stderr: String,
+    before: String,
+    after: String,
+}
+
+/// Waits for the script to finish.
+fn ended(dir: &Path, tmux: &Tmux) -> Ended {
+    let deadline = Instant::now() + WAIT;
+    let status = loop {
+        if let Ok(text) = std::fs::read_to_string(dir.join("status")) {
+            break text.trim().parse().expect("a status");
+        }
+        assert!(
+            Instant::now() < deadline,
+            "banmen play did not end:\n{}",
+            tmux.screen()
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    };
+    let read = |name: &str| std::fs::read_to_string(dir.join(name)).expect(name);
+    Ended {
+        status,
+        stderr: read("err.txt"),
+        before: read("before.txt"),
+        after: read("after.txt"),
+    }
+}
+
+#[test]
+fn a_game_against_the_cpu_in_the_local_terminal_and_the_terminal_is_left_as_it_was() {
+    if !have_tmux() {
+        return;
+    }
+    let dir = TempDir::new("play-local");
+    std::fs::create_dir_all(dir.path()).expect("temp dir");
+    let tmux = Tmux::new(dir.path());
+    tmux.start(&play_script(dir.path()));
+    let en = |key: &'static str| Lang::En.t(key);
+    tmux.wait(&en("lobby-title"));
+    tmux.keys(&["v"]);
+    tmux.wait(&en("mode-vs-computer"));
+    tmux.keys(&["c"]);
+    tmux.wait(&en("game-your-move"));
+    tmux.keys(&["m"]);
+    tmux.type_text("7g7f");
+    tmux.keys(&["Enter"]);
+    // The CPU's reply: the move list's second move.
+    tmux.wait_for("move 2 in the list", |screen| {
+        screen.contains("1 ☗7g7f") && screen.contains("2 ☖")
+    });
+    tmux.keys(&["r"]);
+    tmux.wait(&en("game-confirm-resign"));
+    tmux.keys(&["y"]);
+    tmux.wait(&en("game-over"));
+    tmux.keys(&["Escape"]);
+    tmux.wait(&en("lobby-title"));
+    tmux.keys(&["q"]);
+    let end = ended(dir.path(), &tmux);
+    assert_eq!(end.status, 0, "stderr: {}", end.stderr);
+    assert_eq!(end.stderr, "");
+    assert_eq!(end.before, end.after, "the terminal's settings changed");
+}
+
+#[test]
+fn a_data_directory_in_use_is_one_line_and_status_2_on_an_untouched_terminal() {
+    if !have_tmux() {
+        return;
+    }
+    let dir = TempDir::new("play-locked");
+    std::fs::create_dir_all(dir.path()).expect("temp dir");
+    let held = banmen::store::Backend::Sled(dir.path().join("data"))
+        .open()
+        .expect("the test holds the store");
+    let tmux = Tmux::new(dir.path());
+    tmux.start(&play_script(dir.path()));
+    let end = ended(dir.path(), &tmux);
+    drop(held);
+    assert_eq!(end.status, 2, "stderr: {}", end.stderr);
+    assert_eq!(end.stderr.lines().count(), 1, "{:?}", end.stderr);
+    assert!(
+        end.stderr.starts_with("banmen: ") && end.stderr.contains("in use"),
+        "{:?}",
+        end.stderr
+    );
+    assert_eq!(end.before, end.after, "the terminal's settings changed");
+}
