@@ -213,7 +213,7 @@ impl Hall {
             added_by: admin.to_string(),
             added_at: self.clock().now_ms(),
         };
-        let mut bots = lock(&self.inner.bots);
+        let mut bots = self.registry();
         let taken = bots.registered.values().any(|r| r.name == name);
         if taken || bots.registered.contains_key(fingerprint) {
             return Err(HallError::BotExists);
@@ -229,7 +229,7 @@ impl Hall {
 
     /// Forgets the bot `name` and ends its connection.
     pub fn remove_bot(&self, name: &str, admin: &str) -> Result<(), HallError> {
-        let mut bots = lock(&self.inner.bots);
+        let mut bots = self.registry();
         let found = bots.registered.iter().find(|(_, r)| r.name == name);
         let Some(fingerprint) = found.map(|(f, _)| f.clone()) else {
             return Err(HallError::NoSuchBot(name.chars().take(32).collect()));
@@ -246,27 +246,29 @@ impl Hall {
 
     /// Every registered bot, by name.
     pub fn bots(&self) -> Vec<BotRecord> {
-        let mut all: Vec<BotRecord> = lock(&self.inner.bots)
-            .registered
-            .values()
-            .cloned()
-            .collect();
+        let mut all: Vec<BotRecord> = self.registry().registered.values().cloned().collect();
         all.sort_by(|a, b| a.name.cmp(&b.name));
         all
     }
 
-    /// The bot whose key has this fingerprint, if one is registered. The
-    /// list is read again from the store first (another node of the
-    /// hall may have changed it); if the store does not answer, the list
-    /// this server knows decides.
+    /// The bot whose key has this fingerprint, if one is registered (as
+    /// the store says now).
     pub fn bot_for_key(&self, fingerprint: &str) -> Option<Identity> {
+        let bots = self.registry();
+        bots.registered.get(fingerprint).map(BotRecord::identity)
+    }
+
+    /// The bots' lock, with the registered list read again from the store
+    /// (another node of the hall may have changed it; if the store does
+    /// not answer, the list this server knows stands).
+    fn registry(&self) -> std::sync::MutexGuard<'_, Bots> {
         let stored = crate::store::blocking(|| self.inner.shared.store.bots());
         let mut bots = lock(&self.inner.bots);
         match stored {
             Ok(records) => bots.registered = Bots::load(records).registered,
             Err(e) => tracing::warn!("the bots' list was not read again: {e}"),
         }
-        bots.registered.get(fingerprint).map(BotRecord::identity)
+        bots
     }
 
     /// Connects the bot `who`: a connection it had before ends.
