@@ -5,7 +5,7 @@
 # $option and $lang arrive quoted ("frob") and $usage is a usage line.
 
 ## Usage lines, shown after a usage error.
-exec-usage = usage: [--lang LANG] join CODE | watch CODE | resume CODE | export GAME-ID [--format FORMAT]
+exec-usage = usage: [--lang LANG] join CODE | watch CODE | resume CODE | review GAME-ID | export GAME-ID [--format FORMAT]
 exec-admin-usage = admin usage: [--lang LANG] logs [--follow] [--room ID] [--game ID] [--since TIME] [--json] | rooms [--json] | close ROOM | stats [--json] | ratings rebuild | bots [list [--json]] | bots add NAME KEY | bots remove NAME
 
 ## Command lines that do not parse.

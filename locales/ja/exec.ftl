@@ -2,7 +2,7 @@
 # server's own words: see locales/en/exec.ftl.
 
 ## Usage lines, shown after a usage error.
-exec-usage = 使い方: [--lang 言語] join コード | watch コード | resume コード | export 対局ID [--format 形式]
+exec-usage = 使い方: [--lang 言語] join コード | watch コード | resume コード | review 対局ID | export 対局ID [--format 形式]
 exec-admin-usage = 管理コマンドの使い方: [--lang 言語] logs [--follow] [--room ID] [--game ID] [--since 時刻] [--json] | rooms [--json] | close 部屋 | stats [--json] | ratings rebuild | bots [list [--json]] | bots add 名前 公開鍵 | bots remove 名前
 
 ## Command lines that do not parse.

@@ -2,7 +2,7 @@
 # server's own words: see locales/en/exec.ftl.
 
 ## Usage lines, shown after a usage error.
-exec-usage = użycie: [--lang JĘZYK] join KOD | watch KOD | resume KOD | export ID-PARTII [--format FORMAT]
+exec-usage = użycie: [--lang JĘZYK] join KOD | watch KOD | resume KOD | review ID-PARTII | export ID-PARTII [--format FORMAT]
 exec-admin-usage = użycie (administrator): [--lang JĘZYK] logs [--follow] [--room ID] [--game ID] [--since CZAS] [--json] | rooms [--json] | close POKÓJ | stats [--json] | ratings rebuild | bots [list [--json]] | bots add NAZWA KLUCZ | bots remove NAZWA
 
 ## Command lines that do not parse.

@@ -3,7 +3,7 @@
 # calls many numbers "one" (2, 3, 5…): choose on [1] where it matters.
 
 ## Usage lines, shown after a usage error.
-exec-usage = paggamit: [--lang WIKA] join CODE | watch CODE | resume CODE | export GAME-ID [--format FORMAT]
+exec-usage = paggamit: [--lang WIKA] join CODE | watch CODE | resume CODE | review GAME-ID | export GAME-ID [--format FORMAT]
 exec-admin-usage = paggamit (admin): [--lang WIKA] logs [--follow] [--room ID] [--game ID] [--since ORAS] [--json] | rooms [--json] | close KUWARTO | stats [--json] | ratings rebuild | bots [list [--json]] | bots add PANGALAN SUSI | bots remove PANGALAN
 
 ## Command lines that do not parse.

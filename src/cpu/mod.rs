@@ -7,6 +7,7 @@
 pub mod engine;
 pub mod four;
 pub mod pool;
+pub mod review;
 pub mod shogi;
 pub mod usi;
 

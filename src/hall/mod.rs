@@ -28,6 +28,7 @@ mod load;
 pub mod names;
 mod quota;
 pub mod ranked;
+pub mod review;
 pub mod room;
 pub mod settings;
 mod state;
@@ -245,6 +246,12 @@ struct KeptGame {
     /// The identities who played it.
     #[serde(default)]
     players: Vec<String>,
+    /// What the game is replayed from for its review (`review.rs`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    replay: Option<review::Replay>,
+    /// Its review, once one has run.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    review: Option<crate::cpu::review::Review>,
 }
 
 /// `game`'s record in every format it offers, with the players' `names`:
@@ -305,6 +312,8 @@ pub(crate) struct HallInner {
     rooms: Mutex<HashMap<String, Arc<Room>>>,
     codes: Mutex<HashMap<String, String>>,
     games: Mutex<HashMap<String, GameRecord>>,
+    /// Reviews running, by game id (see `review.rs`).
+    reviews: Mutex<HashMap<String, review::SharedReview>>,
     lobby: watch::Sender<Lobby>,
     /// The lobby's lines, room by room (what `lobby` is made from).
     listing: Mutex<listing::Listing>,
@@ -409,6 +418,7 @@ impl Hall {
                 rooms: Mutex::new(HashMap::new()),
                 codes: Mutex::new(HashMap::new()),
                 games: Mutex::new(HashMap::new()),
+                reviews: Mutex::new(HashMap::new()),
                 lobby,
                 listing: Mutex::new(listing::Listing::default()),
                 due: Mutex::new(due::DueRooms::default()),
@@ -906,6 +916,12 @@ impl HallInner {
             formats: every_export(&s.game, &s.names()),
             private: s.is_private(),
             players: s.human_ids(),
+            replay: Some(review::Replay::of(
+                &s.opening,
+                &s.settings.rules,
+                s.moves.iter().map(|m| m.text.clone()).collect(),
+            )),
+            review: None,
         };
         let bytes = serde_json::to_vec(&kept).unwrap_or_default();
         if let Err(e) = self.shared.store.put_game(&s.game_id(), &bytes) {

@@ -393,6 +393,8 @@ pub enum Entry {
     Resume(String),
     /// The admin screen (only ever given to an admin's key).
     Admin,
+    /// The review of the finished game with this id.
+    Review(String),
 }
 
 /// How players reach this server, for the commands shown to them:

@@ -3,6 +3,7 @@
 //!
 //! - `join CODE`, `watch CODE`: open the UI at that room (needs `ssh -t`);
 //! - `resume CODE`: a keyless player takes their seat back (needs `ssh -t`);
+//! - `review GAME-ID`: open the review of a finished game (needs `ssh -t`);
 //! - `export GAME-ID [--format FORMAT]`: print a game record on stdout
 //!   (the game's usual one by default: KIF, SFEN4, PGN4) and exit 0, or an error on stderr and exit 1; works
 //!   without a terminal, for scripts;
@@ -213,6 +214,7 @@ fn parse_words(words: &[&str]) -> Result<ExecCommand, ExecError> {
             Ok(ExecCommand::Open(Entry::Watch(code.concat())))
         }
         ["resume", code] => Ok(ExecCommand::Open(Entry::Resume(code.to_string()))),
+        ["review", id] => Ok(ExecCommand::Open(Entry::Review(id.to_string()))),
         ["export", rest @ ..] => parse_export(rest),
         ["logs", rest @ ..] => parse_logs(rest).map(|a| ExecCommand::Admin(AdminCommand::Logs(a))),
         ["rooms"] => Ok(ExecCommand::Admin(AdminCommand::Rooms(false))),
@@ -302,6 +304,10 @@ mod tests {
         assert_eq!(
             parse(b" watch  xyz "),
             Ok(ExecCommand::Open(Entry::Watch("xyz".into())))
+        );
+        assert_eq!(
+            parse(b"review ab12cd-3-xyz789"),
+            Ok(ExecCommand::Open(Entry::Review("ab12cd-3-xyz789".into())))
         );
         assert_eq!(
             parse(b"join k7qx m2p9 td"),

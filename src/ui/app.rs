@@ -10,6 +10,7 @@ use super::input::{self, Event, Hits, Input, Key};
 use super::lobby::LobbyScreen;
 use super::name::NameScreen;
 use super::ratings::RatingsScreen;
+use super::review::ReviewScreen;
 use super::room::RoomScreen;
 use super::room_setup::SetupScreen;
 use super::settings::{Change, SettingsPanel};
@@ -17,7 +18,7 @@ use super::text::{centered, clear, put, row};
 use super::{MIN_HEIGHT, MIN_WIDTH, Theme};
 use crate::hall::settings::Settings;
 use crate::hall::{
-    Hall, HallError, Identity, Lobby, Mode, RoomHandle, RoomSettings,
+    Hall, HallError, Identity, Lobby, Mode, Reader, RoomHandle, RoomSettings,
     view::{Entry, ServerAddress},
 };
 use crate::i18n::{Lang, Msg};
@@ -69,6 +70,10 @@ pub enum Action {
     Leave,
     /// Show the export panel.
     Export,
+    /// Show the review of the finished game with this id.
+    Review(String),
+    /// Leave the review screen (back where it was opened from).
+    CloseReview,
     /// Close this room (the admin screen, confirmed).
     AdminClose(String),
     /// Show the leaderboards and profiles.
@@ -90,6 +95,7 @@ enum Screen {
     Room(Box<RoomScreen>),
     Admin(Box<AdminScreen>),
     Ratings(RatingsScreen),
+    Review(Box<ReviewScreen>),
 }
 
 /// Something drawn over the screen, scrolled `scroll` lines down.
@@ -125,6 +131,8 @@ pub struct App {
     button_down: bool,
     /// The bot to challenge once the room being set up is made.
     pending_bot: Option<String>,
+    /// The screen the review was opened from (back to it on Esc).
+    before_review: Option<Screen>,
 }
 
 impl App {
@@ -144,6 +152,7 @@ impl App {
             hits: Hits::default(),
             button_down: false,
             pending_bot: None,
+            before_review: None,
         };
         if asks_name(&app.me, &entry) {
             app.screen = Screen::Name(NameScreen::new(&app.me.name, entry));
@@ -165,6 +174,7 @@ impl App {
             Entry::Join(code) => self.apply(Action::Join(code)),
             Entry::Watch(code) => self.apply(Action::Watch(code)),
             Entry::Admin => self.screen = Screen::Admin(Box::new(AdminScreen::new(&self.hall))),
+            Entry::Review(id) => self.apply(Action::Review(id)),
             Entry::Resume(code) => match self.hall.resume(&code) {
                 Ok((me, handle)) => {
                     self.me = me;
@@ -223,6 +233,7 @@ impl App {
             Screen::Room(room) => room.update(&event),
             Screen::Admin(admin) => admin.update(&event),
             Screen::Ratings(ratings) => ratings.update(&event, &self.hall, &self.me),
+            Screen::Review(review) => review.update(&event),
         };
         self.apply(action);
     }
@@ -262,6 +273,17 @@ impl App {
             }
             Key::Char('L') => {
                 self.overlay = Some(Overlay::Settings(SettingsPanel::default()));
+                return;
+            }
+            Key::Char('v') if matches!(overlay, Overlay::Export { .. }) => {
+                let finished = self
+                    .room()
+                    .map(|r| r.handle.view())
+                    .filter(|v| v.phase == crate::hall::Phase::Finished);
+                if let Some(view) = finished {
+                    self.overlay = None;
+                    self.apply(Action::Review(view.game_id.clone()));
+                }
                 return;
             }
             _ => return,
@@ -407,6 +429,17 @@ impl App {
             Action::Watch(code) => self.enter(hall.watch(&code, &self.me)),
             Action::QuickPlay(kind) => self.enter(hall.quick_play(&self.me, kind)),
             Action::Export => self.overlay = Some(Overlay::Export { scroll: 0 }),
+            Action::Review(id) => match hall.review(&id, Reader::Player(&self.me)) {
+                Ok(reviewing) => {
+                    let screen = Screen::Review(Box::new(ReviewScreen::new(&id, reviewing)));
+                    let before = std::mem::replace(&mut self.screen, screen);
+                    self.before_review = Some(before);
+                }
+                Err(e) => self.notice = refusal(&e),
+            },
+            Action::CloseReview => {
+                self.screen = self.before_review.take().unwrap_or_else(lobby_screen);
+            }
             Action::Settings => {
                 self.overlay = Some(Overlay::Settings(SettingsPanel::default()));
             }
@@ -508,6 +541,7 @@ impl App {
                 Screen::Ratings(ratings) => {
                     ratings.render(buf, body, &self.hall, &self.address, theme, &mut self.hits)
                 }
+                Screen::Review(review) => review.render(buf, body, theme),
             }
         }
         self.status(buf, row(area, area.height - 2));
@@ -554,6 +588,7 @@ impl App {
             (Screen::Room(room), None) => room.title(theme),
             (Screen::Admin(_), None) => tr!(theme, "title-admin"),
             (Screen::Ratings(_), None) => tr!(theme, "title-ratings"),
+            (Screen::Review(review), None) => tr!(theme, "title-review", id = &review.game_id),
         };
         put(
             buf,
@@ -619,6 +654,7 @@ impl App {
             (None, Screen::Room(room)) => room.hints(),
             (None, Screen::Admin(admin)) => admin.hints(),
             (None, Screen::Ratings(ratings)) => ratings.hints(),
+            (None, Screen::Review(review)) => review.hints(),
         };
         let mut x = area.x;
         for (key, what, code) in hints {
@@ -666,6 +702,18 @@ impl App {
             Screen::Name(_) | Screen::Setup(_) => std::future::pending::<()>().await,
             Screen::Admin(admin) => admin.changed(&self.hall).await,
             Screen::Ratings(_) => std::future::pending::<()>().await,
+            // A review fills in as the CPU works: redraw now and then.
+            Screen::Review(review) => {
+                let running = {
+                    let r = review.review();
+                    r.total == 0 || !r.is_complete()
+                };
+                if running {
+                    tokio::time::sleep(std::time::Duration::from_millis(250)).await;
+                } else {
+                    std::future::pending::<()>().await;
+                }
+            }
         }
     }
 

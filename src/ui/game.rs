@@ -271,6 +271,7 @@ impl GameScreen {
                 }
             }
             Key::Char('e') => Action::Export,
+            Key::Char('v') if view.phase == Phase::Finished => Action::Review(view.game_id.clone()),
             Key::Char('?') => Action::Help,
             Key::Char('m' | ':') => match acting_seat(view, seats) {
                 Some(_) => {

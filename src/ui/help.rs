@@ -50,6 +50,7 @@ const LINES: &[(Keys, &str)] = &[
     (K("r  d"), "help-resign-declare"),
     (K("n"), "help-new-round"),
     (K("e"), "help-export"),
+    (K("v"), "help-review"),
     (K("PgUp / PgDn"), "help-scroll"),
     (K("s"), "help-start"),
     (K("1-4"), "help-cpu-seat"),

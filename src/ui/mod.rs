@@ -24,6 +24,7 @@ mod lobby;
 mod name;
 mod promotion;
 mod ratings;
+mod review;
 mod room;
 mod room_setup;
 mod settings;

@@ -108,6 +108,7 @@ impl RoomScreen {
                 if seats != SeatSet::EMPTY {
                     hints.push(("n", msg!("hint-new-round"), Key::Char('n')));
                 }
+                hints.push(("v", msg!("hint-review"), Key::Char('v')));
             }
         }
         if view.phase != Phase::Waiting {

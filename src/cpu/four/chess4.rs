@@ -77,6 +77,12 @@ pub fn score_after(game: &ChessGame4, mv: Move) -> i32 {
     search::score_after(game.position(), mv, &game_ends(game), at)
 }
 
+/// Each seat's points and live pieces on the board, in centipawns (what
+/// the review draws one line per seat of).
+pub(crate) fn material(pos: &Position) -> [i32; 4] {
+    pos.totals(None)
+}
+
 /// Where the search starts: the seat to move, its side, the move limit,
 /// and the `repeating` positions ([`ChessGame4::repeating_keys`]).
 fn root<'a>(game: &ChessGame4, repeating: &'a [u64]) -> Root<'a> {

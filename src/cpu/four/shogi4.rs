@@ -212,7 +212,7 @@ impl Node for Position4 {
 
 /// Each seat's pieces on the board and in hand (hand pieces a tenth more:
 /// they drop anywhere).
-fn material(pos: &Position4) -> [i32; 4] {
+pub(crate) fn material(pos: &Position4) -> [i32; 4] {
     let mut totals = [0; 4];
     for i in 0..81 {
         if let Some(piece) = pos.piece_at(Sq4(i)).filter(|p| p.is_live()) {
