@@ -7,67 +7,16 @@
 #[path = "node_support/mod.rs"]
 mod node_support;
 mod temp_support;
+mod tmux_support;
 use banmen::i18n::Lang;
 use node_support::Node;
 use std::path::Path;
-use std::process::{Command, Output};
-use std::time::{Duration, Instant};
+use std::process::Command;
+use std::time::Duration;
+use tmux_support::{Tmux, have};
 
-/// A private tmux server, so the test never touches the user's sessions.
-struct Tmux {
-    socket: String,
-}
-
-impl Tmux {
-    fn run(&self, args: &[&str]) -> Output {
-        Command::new("tmux")
-            .args(["-u", "-L", &self.socket])
-            .args(args)
-            // tmux reads UTF-8 by the locale; LC_* would also be sent by
-            // Debian's ssh_config, and LC_ALL would win over LANG.
-            .env("LANG", "C.UTF-8")
-            .env_remove("LC_ALL")
-            .env_remove("LC_MESSAGES")
-            .env_remove("LC_CTYPE")
-            .output()
-            .expect("tmux runs")
-    }
-
-    fn screen(&self) -> String {
-        String::from_utf8_lossy(&self.run(&["capture-pane", "-p", "-t", "player"]).stdout).into()
-    }
-
-    fn wait(&self, needle: &str) {
-        let deadline = Instant::now() + Duration::from_secs(20);
-        while Instant::now() < deadline {
-            if self.screen().contains(needle) {
-                return;
-            }
-            std::thread::sleep(Duration::from_millis(200));
-        }
-        panic!("{needle:?} not on screen:\n{}", self.screen());
-    }
-
-    fn keys(&self, keys: &[&str]) {
-        for key in keys {
-            self.run(&["send-keys", "-t", "player", key]);
-            std::thread::sleep(Duration::from_millis(300));
-        }
-    }
-}
-
-impl Drop for Tmux {
-    fn drop(&mut self) {
-        let _ = self.run(&["kill-server"]);
-    }
-}
-
-fn have(tool: &str) -> bool {
-    Command::new("sh")
-        .args(["-c", &format!("command -v {tool}")])
-        .output()
-        .is_ok_and(|o| o.status.success())
-}
+/// A remote screen's time to catch up after a key.
+const PAUSE: Duration = Duration::from_millis(300);
 
 fn new_key(dir: &Path) -> String {
     let key = dir.join("id_ed25519");
@@ -82,13 +31,7 @@ fn new_key(dir: &Path) -> String {
 
 #[test]
 fn a_japanese_openssh_client_gets_the_japanese_lobby_and_switches_live() {
-    let tools = ["ssh", "ssh-keygen", "tmux"];
-    if !tools.iter().all(|t| have(t)) {
-        assert!(
-            std::env::var_os("BANMEN_REQUIRE_OPENSSH").is_none(),
-            "BANMEN_REQUIRE_OPENSSH is set but one of {tools:?} is missing"
-        );
-        eprintln!("skipped: one of {tools:?} is missing");
+    if !have(&["ssh", "ssh-keygen", "tmux"]) {
         return;
     }
     let dir = temp_support::TempDir::new("i18n-openssh");
@@ -101,27 +44,14 @@ fn a_japanese_openssh_client_gets_the_japanese_lobby_and_switches_live() {
          -i {key} erin@127.0.0.1",
         server.addr.port()
     );
-    let tmux = Tmux {
-        socket: format!("banmen-i18n-{}", std::process::id()),
-    };
-    let started = tmux.run(&[
-        "new-session",
-        "-d",
-        "-s",
-        "player",
-        "-x",
-        "80",
-        "-y",
-        "24",
-        &ssh,
-    ]);
-    assert!(started.status.success(), "{started:?}");
+    let tmux = Tmux::new(dir.path());
+    tmux.start(80, 24, &ssh);
     tmux.wait(&Lang::Ja.t("lobby-title"));
-    tmux.keys(&["L"]);
+    tmux.keys_paced(&["L"], PAUSE);
     tmux.wait(&Lang::Ja.t("settings-title"));
-    tmux.keys(&["Right"]);
+    tmux.keys_paced(&["Right"], PAUSE);
     tmux.wait(&Lang::Pl.t("settings-title"));
-    tmux.keys(&["Escape"]);
+    tmux.keys_paced(&["Escape"], PAUSE);
     tmux.wait(&Lang::Pl.t("lobby-title"));
     server.kill();
 }

@@ -5,114 +5,12 @@
 //! is set (CI sets it and installs tmux).
 
 mod temp_support;
+mod tmux_support;
 use banmen::i18n::Lang;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 use std::time::{Duration, Instant};
 use temp_support::TempDir;
-
-/// How long any one thing may take to show.
-const WAIT: Duration = Duration::from_secs(20);
-
-/// A private tmux server (its socket in the test's directory, no user
-/// config), so the test never touches the user's sessions and leaves no
-/// socket behind; killed when dropped.
-struct Tmux {
-    socket: PathBuf,
-    config: PathBuf,
-}
-
-impl Tmux {
-    fn new(dir: &Path) -> Tmux {
-        // The pane stays after the script ends, so a failure can show it.
-        let config = dir.join("tmux.conf");
-        std::fs::write(&config, "set -g remain-on-exit on\n").expect("tmux.conf");
-        Tmux {
-            socket: dir.join("tmux.sock"),
-            config,
-        }
-    }
-
-    fn run(&self, args: &[&str]) -> Output {
-        Command::new("tmux")
-            .arg("-u")
-            .arg("-S")
-            .arg(&self.socket)
-            .arg("-f")
-            .arg(&self.config)
-            .args(args)
-            .env("LANG", "C.UTF-8")
-            .env_remove("LC_ALL")
-            .env_remove("LC_MESSAGES")
-            .env_remove("LC_CTYPE")
-            .output()
-            .expect("tmux runs")
-    }
-
-    /// Runs `script` in a 100×30 pane.
-    fn start(&self, script: &Path) {
-        let command = format!("sh '{}'", script.display());
-        let args = ["new-session", "-d", "-s", "play", "-x", "100", "-y", "30"];
-        let started = self.run(&[&args[..], &[command.as_str()]].concat());
-        assert!(started.status.success(), "{started:?}");
-    }
-
-    fn screen(&self) -> String {
-        String::from_utf8_lossy(&self.run(&["capture-pane", "-p", "-t", "play"]).stdout).into()
-    }
-
-    /// Waits until the screen shows `needle`.
-    fn wait(&self, needle: &str) {
-        self.wait_for(needle, |screen| screen.contains(needle));
-    }
-
-    /// Waits until `ready` holds for the screen; `what` names it on failure.
-    fn wait_for(&self, what: &str, ready: impl Fn(&str) -> bool) {
-        let deadline = Instant::now() + WAIT;
-        while Instant::now() < deadline {
-            if ready(&self.screen()) {
-                return;
-            }
-            std::thread::sleep(Duration::from_millis(100));
-        }
-        panic!("{what:?} not on screen after {WAIT:?}:\n{}", self.screen());
-    }
-
-    /// Types tmux key names (`Enter`, `Escape`, `v`).
-    fn keys(&self, keys: &[&str]) {
-        for key in keys {
-            self.run(&["send-keys", "-t", "play", key]);
-        }
-    }
-
-    /// Types `text` as it is.
-    fn type_text(&self, text: &str) {
-        self.run(&["send-keys", "-t", "play", "-l", text]);
-    }
-}
-
-impl Drop for Tmux {
-    fn drop(&mut self) {
-        let _ = self.run(&["kill-server"]);
-    }
-}
-
-/// Whether tmux is here; a missing one skips the test (one line says
-/// so), unless CI requires it.
-fn have_tmux() -> bool {
-    let found = Command::new("sh")
-        .args(["-c", "command -v tmux"])
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !found {
-        assert!(
-            std::env::var_os("BANMEN_REQUIRE_OPENSSH").is_none(),
-            "BANMEN_REQUIRE_OPENSSH is set but tmux is missing"
-        );
-        eprintln!("skipped: tmux is missing");
-    }
-    found
-}
+use tmux_support::{Tmux, WAIT, have};
 
 /// A script that records the pane's terminal settings, runs `banmen play
 /// --data DIR/data --name alice` (in English; its stderr to `err.txt`),
@@ -167,13 +65,17 @@ fn ended(dir: &Path, tmux: &Tmux) -> Ended {
 
 #[test]
 fn a_game_against_the_cpu_in_the_local_terminal_and_the_terminal_is_left_as_it_was() {
-    if !have_tmux() {
+    if !have(&["tmux"]) {
         return;
     }
     let dir = TempDir::new("play-local");
     std::fs::create_dir_all(dir.path()).expect("temp dir");
     let tmux = Tmux::new(dir.path());
-    tmux.start(&play_script(dir.path()));
+    tmux.start(
+        100,
+        30,
+        &format!("sh '{}'", play_script(dir.path()).display()),
+    );
     let en = |key: &'static str| Lang::En.t(key);
     tmux.wait(&en("lobby-title"));
     tmux.keys(&["v"]);
@@ -202,7 +104,7 @@ fn a_game_against_the_cpu_in_the_local_terminal_and_the_terminal_is_left_as_it_w
 
 #[test]
 fn a_data_directory_in_use_is_one_line_and_status_2_on_an_untouched_terminal() {
-    if !have_tmux() {
+    if !have(&["tmux"]) {
         return;
     }
     let dir = TempDir::new("play-locked");
@@ -211,7 +113,11 @@ fn a_data_directory_in_use_is_one_line_and_status_2_on_an_untouched_terminal() {
         .open()
         .expect("the test holds the store");
     let tmux = Tmux::new(dir.path());
-    tmux.start(&play_script(dir.path()));
+    tmux.start(
+        100,
+        30,
+        &format!("sh '{}'", play_script(dir.path()).display()),
+    );
     let end = ended(dir.path(), &tmux);
     drop(held);
     assert_eq!(end.status, 2, "stderr: {}", end.stderr);

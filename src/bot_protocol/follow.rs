@@ -141,7 +141,7 @@ fn game_start(view: &RoomView, me: &str) -> Value {
         "room": view.id,
         "game_id": view.game_id,
         "game": kind.name(),
-        "rules": rules(view),
+        "rules": rules(view.settings.rules.iter()),
         "start": view.opening.position_text(),
         "moves": moves,
         "position": view.game.position_text(),
@@ -151,10 +151,10 @@ fn game_start(view: &RoomView, me: &str) -> Value {
     })
 }
 
-/// The room's rules as an object of name → value.
-pub fn rules(view: &RoomView) -> Value {
-    let map: serde_json::Map<String, Value> = (view.settings.rules.iter())
-        .map(|(name, value)| (name.to_string(), json!(value)))
+/// Room rules as an object of name → value (`game_start`, `challenge`).
+pub fn rules<N: ToString, V: ToString>(pairs: impl Iterator<Item = (N, V)>) -> Value {
+    let map: serde_json::Map<String, Value> = pairs
+        .map(|(name, value)| (name.to_string(), Value::String(value.to_string())))
         .collect();
     Value::Object(map)
 }

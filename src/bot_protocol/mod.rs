@@ -212,12 +212,16 @@ impl Session {
         true
     }
 
-    /// Tells the hall how many games the bot plays (finished ones apart).
+    /// Tells the hall how many games the bot plays.
     fn count_games(&self) {
-        let playing = (self.rooms.values())
+        self.hall.set_bot_games(&self.link, self.playing());
+    }
+
+    /// The rooms the bot plays or waits in (finished games apart).
+    fn playing(&self) -> usize {
+        (self.rooms.values())
             .filter(|r| r.handle.view().phase != Phase::Finished)
-            .count();
-        self.hall.set_bot_games(&self.link, playing);
+            .count()
     }
 
     /// Passes on what the hall says; `false` ends the session.
@@ -314,10 +318,7 @@ impl Session {
 
     /// Refuses a seat more when the bot plays as many games as it may.
     fn room_for_one_more(&self) -> Result<(), Refusal> {
-        let playing = (self.rooms.values())
-            .filter(|r| r.handle.view().phase != Phase::Finished)
-            .count();
-        match playing < MAX_GAMES {
+        match self.playing() < MAX_GAMES {
             true => Ok(()),
             false => Err(Refusal::new(
                 "too-many-games",
@@ -377,9 +378,7 @@ fn refusal(e: &HallError, code: &'static str) -> Refusal {
 
 /// The `challenge` event.
 fn challenge(c: &Challenge) -> Value {
-    let rules: serde_json::Map<String, Value> = (c.rules.iter())
-        .map(|(n, v)| (n.clone(), json!(v)))
-        .collect();
+    let rules = follow::rules(c.rules.iter().map(|(n, v)| (n, v)));
     json!({
         "event": "challenge",
         "challenge": c.id,

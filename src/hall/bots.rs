@@ -53,7 +53,7 @@ impl BotRecord {
     /// The identity the bot plays as.
     pub fn identity(&self) -> Identity {
         Identity {
-            id: format!("{BOT_ID}{}", self.name),
+            id: bot_id(&self.name),
             name: self.name.clone(),
             keyed: true,
         }
@@ -193,6 +193,16 @@ pub fn is_bot_id(id: &str) -> bool {
     id.starts_with(BOT_ID)
 }
 
+/// The identity id of the bot `name`.
+pub fn bot_id(name: &str) -> String {
+    format!("{BOT_ID}{name}")
+}
+
+/// The bot `name` as people see it: with its mark (`randy BOT`).
+pub fn shown(name: &str) -> String {
+    names::shown(&bot_id(name), name)
+}
+
 impl Hall {
     /// Registers a bot: `name` for the key `key` (its `authorized_keys`
     /// line) whose fingerprint is `fingerprint`, by the admin `admin`.
@@ -236,7 +246,7 @@ impl Hall {
         };
         self.inner.shared.store.remove_bot(name)?;
         bots.registered.remove(&fingerprint);
-        if let Some(link) = bots.connected.remove(&format!("{BOT_ID}{name}")) {
+        if let Some(link) = bots.connected.remove(&bot_id(name)) {
             let _ = link.notices.try_send(BotNotice::Ended("removed"));
         }
         drop(bots);
@@ -338,7 +348,7 @@ impl Hall {
         if !room.seat_open(seat) {
             return Err(HallError::SeatTaken);
         }
-        let bot_id = format!("{BOT_ID}{bot}");
+        let bot_id = bot_id(bot);
         let expires_at = self.clock().now_ms() + CHALLENGE_MS;
         let mut bots = lock(&self.inner.bots);
         let waiting = bots
@@ -381,7 +391,7 @@ impl Hall {
         bots.challenges.insert(id, (bot_id.clone(), challenge));
         drop(bots);
         let seat_name = view.settings.kind.seat_msg(crate::rules::vocab::Seat(seat));
-        let name = names::shown(&bot_id, bot);
+        let name = shown(bot);
         room.note(msg!("status-bot-challenged", name = name, seat = seat_name));
         Ok(())
     }
@@ -407,8 +417,9 @@ impl Hall {
             }
         }
         let mut bots = lock(&self.inner.bots);
-        bots.asked
-            .retain(|(room, _)| rooms.iter().any(|r| r.id_and_code().0 == *room));
+        let open: std::collections::HashSet<String> =
+            rooms.iter().map(|r| r.id_and_code().0).collect();
+        bots.asked.retain(|(room, _)| open.contains(room));
     }
 
     /// The connected bot to ask about room `room`, noted as asked; none
@@ -501,7 +512,7 @@ impl Hall {
                 continue;
             }
             if let Ok(room) = self.find(&challenge.room) {
-                let name = names::shown(&bot, bot.trim_start_matches(BOT_ID));
+                let name = shown(bot.trim_start_matches(BOT_ID));
                 room.note(msg!("status-bot-no-answer", name = name));
             }
         }
@@ -520,7 +531,7 @@ impl Hall {
     /// A line in the admins' journal about a bot.
     fn journal_bot(&self, event: &str, name: &str, admin: &str) {
         let mut line = journal::LogLine::new("-", self.clock().now_ms(), event);
-        line.player = Some(names::shown(&format!("{BOT_ID}{name}"), name));
+        line.player = Some(shown(name));
         line.text = Some(format!("by {admin}"));
         if let Err(e) = self.inner.shared.store.note(&line.encode()) {
             tracing::warn!(%name, "could not journal a bot change: {e}");

@@ -725,9 +725,7 @@ impl Hall {
                 every_export(&record.game, &record.names)
             }
             None => {
-                let bytes = self.inner.shared.store.game(id)?.ok_or_else(missing)?;
-                let kept: KeptGame = serde_json::from_slice(&bytes)
-                    .map_err(|e| HallError::Replay(format!("game {id}: {e}")))?;
+                let kept = self.inner.kept_game(id)?.ok_or_else(missing)?;
                 if !may_read(reader, kept.private, &kept.players, |_| false) {
                     return Err(missing());
                 }
@@ -927,6 +925,16 @@ impl HallInner {
         if let Err(e) = self.shared.store.put_game(&s.game_id(), &bytes) {
             tracing::warn!(game = %s.game_id(), "could not keep the finished game: {e}");
         }
+    }
+
+    /// The kept record of the finished game `id`, if the store has one.
+    fn kept_game(&self, id: &str) -> Result<Option<KeptGame>, HallError> {
+        let Some(bytes) = self.shared.store.game(id)? else {
+            return Ok(None);
+        };
+        let kept = serde_json::from_slice(&bytes)
+            .map_err(|e| HallError::Replay(format!("game {id}: {e}")))?;
+        Ok(Some(kept))
     }
 
     /// Keeps a finished game unless the store has it already: after a

@@ -135,13 +135,7 @@ impl Hall {
                 return Err(missing());
             }
         }
-        let kept = match self.inner.shared.store.game(id)? {
-            Some(bytes) => Some(
-                serde_json::from_slice::<KeptGame>(&bytes)
-                    .map_err(|e| HallError::Replay(format!("game {id}: {e}")))?,
-            ),
-            None => None,
-        };
+        let kept = self.inner.kept_game(id)?;
         if let Some(k) = &kept {
             if !may_read(reader, k.private, &k.players, |_| false) {
                 return Err(missing());
@@ -155,14 +149,11 @@ impl Hall {
     /// Writes a complete review into the game's kept record.
     fn keep_review(&self, id: &str, done: Review) {
         if done.is_complete() {
-            let store = &self.inner.shared.store;
-            if let Ok(Some(bytes)) = store.game(id) {
-                if let Ok(mut kept) = serde_json::from_slice::<KeptGame>(&bytes) {
-                    kept.review = Some(done);
-                    let bytes = serde_json::to_vec(&kept).unwrap_or_default();
-                    if let Err(e) = store.put_game(id, &bytes) {
-                        tracing::warn!(game = %id, "could not keep the review: {e}");
-                    }
+            if let Ok(Some(mut kept)) = self.inner.kept_game(id) {
+                kept.review = Some(done);
+                let bytes = serde_json::to_vec(&kept).unwrap_or_default();
+                if let Err(e) = self.inner.shared.store.put_game(id, &bytes) {
+                    tracing::warn!(game = %id, "could not keep the review: {e}");
                 }
             }
         }

@@ -95,8 +95,7 @@ impl BotsPanel {
         let first = self.selected.saturating_sub(rows.saturating_sub(1));
         for (i, bot) in bots.iter().enumerate().skip(first).take(rows) {
             let y = area.y + 3 + (i - first) as u16;
-            let id = format!("{}{}", crate::hall::bots::BOT_ID, bot.name);
-            let name = crate::hall::names::shown(&id, &bot.name);
+            let name = crate::hall::bots::shown(&bot.name);
             let games = bot.games as u64;
             let line = theme.text(&msg!("bots-row", name = name, games = games));
             let style = match i == self.selected {
