@@ -1,6 +1,6 @@
 //! The `banmen` command line: argument parsing (clap), the rules
-//! commands `perft` and `moves`, the engines `usi` and `engine`, and `migrate`
-//! (a hall copied between stores). Scripts depend on their output, so it is
+//! commands `perft` and `moves`, the engines `usi` and `engine`, `migrate`
+//! (a hall copied between stores) and `puzzles generate`. Scripts depend on their output, so it is
 //! kept exact: see each command's doc. `serve` (the default when no
 //! subcommand is given), `bot` and `play` are run by the binary, which
 //! owns the runtime.
@@ -41,6 +41,9 @@ pub enum CliError {
     /// `migrate` refused or failed.
     #[error("migrate: {0}")]
     Migrate(#[from] MigrateError),
+    /// `puzzles generate` could not write its files.
+    #[error("puzzles: {0}")]
+    Puzzles(std::io::Error),
 }
 
 /// banmen: shogi, four-player shogi and four-player chess over SSH.
@@ -132,6 +135,39 @@ pub enum Command {
               value_parser = clap::value_parser!(u8).range(1..=5))]
         replicas: u8,
     },
+    /// The puzzles taken from the CPU's own games (docs/puzzles.md).
+    Puzzles {
+        /// What to do.
+        #[command(subcommand)]
+        action: PuzzlesCommand,
+    },
+}
+
+/// `banmen puzzles`'s subcommands.
+#[derive(Debug, Subcommand)]
+pub enum PuzzlesCommand {
+    /// Play the CPU against itself, prove the puzzles in its games and
+    /// write the data files; prints progress, then the counts and the time.
+    Generate {
+        /// Games of each game (two-player shogi, four-player chess).
+        #[arg(long, default_value_t = 40)]
+        games: u32,
+        /// Seeds the CPU levels and the openings' random moves.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Where the data files are written.
+        #[arg(long, value_name = "DIR", default_value = "src/learn/puzzles")]
+        out: PathBuf,
+        /// No game starts after this many minutes.
+        #[arg(long, default_value_t = 30)]
+        minutes: u64,
+        /// The CPU's time per move, in milliseconds.
+        #[arg(long, value_name = "MS", default_value_t = 50)]
+        think_ms: u64,
+        /// Puzzles kept of each kind at most (the first found).
+        #[arg(long, value_name = "N", default_value_t = 200)]
+        max: usize,
+    },
 }
 
 /// `banmen serve`: the config file and overrides of its `[server]` keys.
@@ -211,6 +247,10 @@ pub fn run(command: Command) -> Result<(), CliError> {
             let copied = crate::store::migrate::migrate(&with(from), &with(to))?;
             writeln!(out, "{copied}")
         }
+        Command::Puzzles { action } => {
+            drop(out);
+            return puzzles(action);
+        }
         Command::Serve(_) => return Err(CliError::Serve),
         Command::Bot(_) => return Err(CliError::Bot),
         Command::Play(_) => return Err(CliError::Play),
@@ -219,6 +259,40 @@ pub fn run(command: Command) -> Result<(), CliError> {
         Err(e) if e.kind() != io::ErrorKind::BrokenPipe => Err(CliError::Output(e)),
         _ => Ok(()),
     }
+}
+
+/// Runs `puzzles generate`: progress lines, then one `KIND: COUNT` line
+/// per kind and the games, positions and seconds. Printed line by line
+/// from two threads, so standard output is not held locked.
+fn puzzles(action: PuzzlesCommand) -> Result<(), CliError> {
+    use crate::learn::puzzles::{Kind, generate};
+    let PuzzlesCommand::Generate {
+        games,
+        seed,
+        out,
+        minutes,
+        think_ms,
+        max,
+    } = action;
+    let options = generate::Options {
+        games,
+        seed,
+        out,
+        minutes,
+        think_ms,
+        max,
+    };
+    let report =
+        generate::generate(&options, &|line| println!("{line}")).map_err(CliError::Puzzles)?;
+    for kind in Kind::ALL {
+        println!("{}: {}", kind.name(), report.counts[kind as usize]);
+    }
+    let [shogi, chess4] = report.games;
+    println!(
+        "{shogi} shogi games, {chess4} chess4 games, {} positions in {:.0} s",
+        report.positions, report.seconds
+    );
+    Ok(())
 }
 
 /// Writes every legal move, one per line.

@@ -11,6 +11,7 @@ pub mod config;
 pub mod cpu;
 pub mod hall;
 pub mod i18n;
+pub mod learn;
 pub mod local;
 pub mod ratings;
 pub mod rules;

@@ -108,3 +108,7 @@ export-resume-how = Back to this seat later (keep the code private):
 export-game = Game { $id }
 export-private = A private room's games download only for its players' SSH keys: copy it from here.
 export-download = Download later with:
+export-files = w writes these records to files:
+export-written = { $count } files written to { $dir }
+export-write-failed = Could not write the files: { $reason }
+hint-write-files = write files

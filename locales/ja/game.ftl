@@ -77,3 +77,7 @@ export-resume-how = あとでこの席に戻るには（コードは人に教え
 export-game = 対局 { $id }
 export-private = 非公開の部屋の棋譜は対局者の SSH 鍵でしかダウンロードできません。ここからコピーしてください。
 export-download = あとでダウンロードするには:
+export-files = w でこの棋譜をファイルに書き出します：
+export-written = { $count } 個のファイルを { $dir } に書き出しました
+export-write-failed = ファイルに書き出せませんでした：{ $reason }
+hint-write-files = ファイルへ

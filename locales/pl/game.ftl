@@ -80,3 +80,7 @@ export-resume-how = Powrót na to miejsce później (nie pokazuj nikomu kodu):
 export-game = Partia { $id }
 export-private = Partie z prywatnego pokoju pobiorą tylko klucze SSH jego graczy: skopiuj zapis stąd.
 export-download = Pobierz później poleceniem:
+export-files = w zapisuje te zapisy partii do plików:
+export-written = Zapisane pliki: { $count }, w { $dir }
+export-write-failed = Nie udało się zapisać plików: { $reason }
+hint-write-files = zapisz pliki

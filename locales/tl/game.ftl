@@ -84,3 +84,7 @@ export-resume-how = Para bumalik sa upuang ito mamaya (itago ang code):
 export-game = Laro { $id }
 export-private = Sa SSH key lang ng mga manlalaro nito nada-download ang laro ng pribadong kuwarto: kopyahin dito.
 export-download = I-download mamaya gamit ang:
+export-files = Isinusulat ng w ang mga rekord na ito sa mga file:
+export-written = { $count } file ang naisulat sa { $dir }
+export-write-failed = Hindi maisulat ang mga file: { $reason }
+hint-write-files = isulat sa file

@@ -23,6 +23,7 @@ pub mod codes;
 mod due;
 pub mod events;
 pub mod journal;
+pub mod learn;
 mod listing;
 mod load;
 pub mod names;

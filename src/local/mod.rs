@@ -38,6 +38,10 @@ pub struct PlayArgs {
     /// Your name in the hall (default: $USER, else `player`).
     #[arg(long)]
     pub name: Option<String>,
+    /// Where `w` in the export panel writes a game's records (default:
+    /// the directory banmen play was started in).
+    #[arg(long, value_name = "DIR")]
+    pub exports: Option<PathBuf>,
 }
 
 /// Why `banmen play` could not start or went on no longer: one line for
@@ -73,12 +77,15 @@ pub async fn run(args: PlayArgs) -> Result<(), PlayError> {
     let env = |name: &str| std::env::var_os(name);
     let dir = profile::data_dir(args.data, env)?;
     let me = profile::identity(args.name.as_deref(), env)?;
+    let here = || std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
+    let exports = args.exports.unwrap_or_else(here);
     let store = tokio::task::block_in_place(|| Backend::Sled(dir).open())?;
     let defaults = Config::default();
     let (hall, _report) = Hall::open(store, defaults.hall_options(), Clock::system())?;
     hall.spawn_ticker();
     let me = hall.remember(me, true);
     let mut app = App::new(hall, me, Entry::Lobby, local_address(&defaults));
+    app.export_to_files(exports);
     app.use_locale(profile::locale(env));
     app.adapt_to_terminal(&std::env::var("TERM").unwrap_or_default());
     let mut screen = terminal::Screen::enter()?;

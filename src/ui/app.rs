@@ -7,6 +7,7 @@ use super::bots::{BotsPanel, Choice};
 use super::export;
 use super::help;
 use super::input::{self, Event, Hits, Input, Key};
+use super::learn::LearnScreen;
 use super::lobby::LobbyScreen;
 use super::name::NameScreen;
 use super::ratings::RatingsScreen;
@@ -82,6 +83,8 @@ pub enum Action {
     Settings,
     /// Show the bots connected now, to challenge one.
     Bots,
+    /// Open the lessons and puzzles.
+    Learn,
     /// A guest chose a name (`None`: keep the one the server gave) and
     /// goes where the session started.
     Named(Option<String>),
@@ -96,6 +99,7 @@ enum Screen {
     Admin(Box<AdminScreen>),
     Ratings(RatingsScreen),
     Review(Box<ReviewScreen>),
+    Learn(Box<LearnScreen>),
 }
 
 /// Something drawn over the screen, scrolled `scroll` lines down.
@@ -133,6 +137,9 @@ pub struct App {
     pending_bot: Option<String>,
     /// The screen the review was opened from (back to it on Esc).
     before_review: Option<Screen>,
+    /// Where `w` in the export panel writes the records (`banmen play`);
+    /// `None` over SSH, where the panel shows download commands instead.
+    exports: Option<std::path::PathBuf>,
 }
 
 impl App {
@@ -153,6 +160,7 @@ impl App {
             button_down: false,
             pending_bot: None,
             before_review: None,
+            exports: None,
         };
         if asks_name(&app.me, &entry) {
             app.screen = Screen::Name(NameScreen::new(&app.me.name, entry));
@@ -234,7 +242,9 @@ impl App {
             Screen::Admin(admin) => admin.update(&event),
             Screen::Ratings(ratings) => ratings.update(&event, &self.hall, &self.me),
             Screen::Review(review) => review.update(&event),
+            Screen::Learn(learn) => learn.update(&event),
         };
+        self.save_progress();
         self.apply(action);
     }
 
@@ -275,6 +285,10 @@ impl App {
                 self.overlay = Some(Overlay::Settings(SettingsPanel::default()));
                 return;
             }
+            Key::Char('w') if matches!(overlay, Overlay::Export { .. }) => {
+                self.write_exports();
+                return;
+            }
             Key::Char('v') if matches!(overlay, Overlay::Export { .. }) => {
                 let finished = self
                     .room()
@@ -293,6 +307,28 @@ impl App {
             *scroll = scroll.saturating_add_signed(step);
         }
         self.overlay = Some(overlay);
+    }
+
+    /// Writes the records of the room's game to files (`banmen play`).
+    fn write_exports(&mut self) {
+        let (Some(dir), Some(room)) = (&self.exports, self.room()) else {
+            return;
+        };
+        let view = room.handle.view();
+        self.notice = match export::write_files(&view, dir) {
+            Ok(files) => msg!(
+                "export-written",
+                count = files.len(),
+                dir = dir.display().to_string()
+            ),
+            Err(e) => msg!("export-write-failed", reason = e.to_string()),
+        };
+    }
+
+    /// Has the export panel write records to files in `dir` instead of
+    /// showing download commands (for `banmen play`).
+    pub fn export_to_files(&mut self, dir: std::path::PathBuf) {
+        self.exports = Some(dir);
     }
 
     /// A key or click on the settings panel: changes show at once; closing
@@ -355,6 +391,19 @@ impl App {
         };
         if let Err(e) = result {
             self.notice = refusal(&e);
+        }
+    }
+
+    /// Saves what the player did on the learning screen, if it changed
+    /// (a keyed player's; a guest's stays in the session).
+    fn save_progress(&mut self) {
+        let Screen::Learn(learn) = &mut self.screen else {
+            return;
+        };
+        if learn.take_dirty() {
+            if let Err(e) = self.hall.save_progress(&self.me, &learn.progress) {
+                self.notice = refusal(&e);
+            }
         }
     }
 
@@ -425,6 +474,11 @@ impl App {
                 }
             }
             Action::Bots => self.overlay = Some(Overlay::Bots(BotsPanel::default())),
+            Action::Learn => {
+                let progress = self.hall.progress(&self.me);
+                let learn = LearnScreen::new(progress, &self.me.name);
+                self.screen = Screen::Learn(Box::new(learn));
+            }
             Action::Join(code) => self.enter(hall.join(&code, &self.me)),
             Action::Watch(code) => self.enter(hall.watch(&code, &self.me)),
             Action::QuickPlay(kind) => self.enter(hall.quick_play(&self.me, kind)),
@@ -542,6 +596,7 @@ impl App {
                     ratings.render(buf, body, &self.hall, &self.address, theme, &mut self.hits)
                 }
                 Screen::Review(review) => review.render(buf, body, theme),
+                Screen::Learn(learn) => learn.render(buf, body, theme, &mut self.hits),
             }
         }
         self.status(buf, row(area, area.height - 2));
@@ -554,7 +609,11 @@ impl App {
             (Overlay::Export { scroll }, Some(room)) => {
                 let view = room.handle.view();
                 let resume = room.handle.resume_code();
-                export::render(buf, body, &view, &self.address, resume, scroll, self.theme);
+                let to = match &self.exports {
+                    Some(dir) => export::Destination::Files(dir),
+                    None => export::Destination::Server(&self.address),
+                };
+                export::render(buf, body, &view, to, resume, scroll, self.theme);
             }
             (Overlay::Settings(panel), _) => {
                 let keyed = self.me.keyed;
@@ -589,6 +648,7 @@ impl App {
             (Screen::Admin(_), None) => tr!(theme, "title-admin"),
             (Screen::Ratings(_), None) => tr!(theme, "title-ratings"),
             (Screen::Review(review), None) => tr!(theme, "title-review", id = &review.game_id),
+            (Screen::Learn(_), None) => tr!(theme, "title-learn"),
         };
         put(
             buf,
@@ -605,12 +665,23 @@ impl App {
         }
     }
 
+    /// The move being typed on the board on screen, and its game.
+    fn typing(&self) -> Option<(String, GameKind)> {
+        match &self.screen {
+            Screen::Room(room) => {
+                let typed = room.game.typing.clone()?;
+                Some((typed, room.handle.view().game.kind()))
+            }
+            Screen::Learn(learn) => learn.typing(),
+            _ => None,
+        }
+    }
+
     fn status(&self, buf: &mut Buffer, area: Rect) {
-        let typing = self.room().and_then(|r| r.game.typing.clone());
-        let (text, style) = if let Some(typed) = typing {
-            let example = match self.room().map(|r| r.handle.view().game.kind()) {
-                Some(crate::rules::GameKind::Shogi4) => "e3e4, e7e8+, P*e5",
-                Some(crate::rules::GameKind::Chess4) => "e2-e4, h1-j1, d10-d11=Q",
+        let (text, style) = if let Some((typed, kind)) = self.typing() {
+            let example = match kind {
+                crate::rules::GameKind::Shogi4 => "e3e4, e7e8+, P*e5",
+                crate::rules::GameKind::Chess4 => "e2-e4, h1-j1, d10-d11=Q",
                 _ => "7g7f, 8h2b+, P*5e",
             };
             let prompt = tr!(self.theme, "status-move-prompt", example = example);
@@ -644,6 +715,11 @@ impl App {
                 ("L", msg!("hint-settings"), Key::Char('L')),
                 ("Esc", msg!("hint-close"), Key::Esc),
             ],
+            (Some(Overlay::Export { .. }), _) if self.exports.is_some() => vec![
+                ("w", msg!("hint-write-files"), Key::Char('w')),
+                ("↑↓ PgUp PgDn", msg!("hint-scroll"), Key::PageDown),
+                ("Esc", msg!("hint-close"), Key::Esc),
+            ],
             (Some(_), _) => vec![
                 ("↑↓ PgUp PgDn", msg!("hint-scroll"), Key::PageDown),
                 ("Esc", msg!("hint-close"), Key::Esc),
@@ -655,6 +731,7 @@ impl App {
             (None, Screen::Admin(admin)) => admin.hints(),
             (None, Screen::Ratings(ratings)) => ratings.hints(),
             (None, Screen::Review(review)) => review.hints(),
+            (None, Screen::Learn(learn)) => learn.hints(),
         };
         let mut x = area.x;
         for (key, what, code) in hints {
@@ -701,7 +778,7 @@ impl App {
             }
             Screen::Name(_) | Screen::Setup(_) => std::future::pending::<()>().await,
             Screen::Admin(admin) => admin.changed(&self.hall).await,
-            Screen::Ratings(_) => std::future::pending::<()>().await,
+            Screen::Ratings(_) | Screen::Learn(_) => std::future::pending::<()>().await,
             // A review fills in as the CPU works: redraw now and then.
             Screen::Review(review) => {
                 let running = {

@@ -15,6 +15,7 @@ use crate::tr;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
+use std::path::{Path, PathBuf};
 
 /// The command that fetches a finished or running game's record.
 pub fn export_command(address: &ServerAddress, game_id: &str, format: &str) -> String {
@@ -31,29 +32,73 @@ pub fn resume_lines(code: &str, address: &ServerAddress, theme: Theme) -> Vec<(S
     ]
 }
 
+/// Where the records go: downloaded over SSH later, or written to files
+/// in a directory (`banmen play`, which nobody connects to).
+#[derive(Clone, Copy, Debug)]
+pub enum Destination<'a> {
+    /// The commands that download them from this server.
+    Server(&'a ServerAddress),
+    /// Files in this directory, on `w`.
+    Files(&'a Path),
+}
+
+/// The file a record is written to: the game's id and the format's usual
+/// extension (`.kifu` is KIF in UTF-8, as Japanese GUIs name it).
+pub fn file_name(game_id: &str, format: &str) -> String {
+    let ext = if format == "kif" { "kifu" } else { format };
+    let id: String = game_id
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    format!("{id}.{ext}")
+}
+
+/// Writes the game's record in each of its formats into `dir` (made if
+/// missing); the files written.
+pub fn write_files(view: &RoomView, dir: &Path) -> std::io::Result<Vec<PathBuf>> {
+    std::fs::create_dir_all(dir)?;
+    let names = seat_names(view);
+    let names: Vec<&str> = names.iter().map(String::as_str).collect();
+    let mut written = Vec::new();
+    for format in view.game.export_formats() {
+        let Some(text) = view.game.export(format, &names) else {
+            continue;
+        };
+        let path = dir.join(file_name(&view.game_id, format));
+        std::fs::write(&path, text)?;
+        written.push(path);
+    }
+    Ok(written)
+}
+
+/// The players' names as records write them (in English).
+fn seat_names(view: &RoomView) -> Vec<String> {
+    view.seats
+        .iter()
+        .map(|o| Lang::En.text(&o.label()))
+        .collect()
+}
+
 /// The panel's lines: the resume code (if any), a heading per format, then
-/// its text, then the command.
+/// its text, then the command (or where `w` writes the files).
 pub fn lines(
     view: &RoomView,
-    address: &ServerAddress,
+    to: Destination,
     resume: Option<&str>,
     theme: Theme,
 ) -> Vec<(String, bool)> {
-    let names: Vec<String> = view
-        .seats
-        .iter()
-        .map(|o| Lang::En.text(&o.label()))
-        .collect();
-    let names: Vec<&str> = names.iter().map(String::as_str).collect();
+    let address = match to {
+        Destination::Server(address) => address,
+        Destination::Files(dir) => return with_files_note(view, dir, theme),
+    };
     let mut out = resume.map_or_else(Vec::new, |code| resume_lines(code, address, theme));
-    out.push((tr!(theme, "export-game", id = &view.game_id), true));
-    for format in view.game.export_formats() {
-        out.push((String::new(), false));
-        out.push((format!("{}:", format.to_uppercase()), true));
-        let text = view.game.export(format, &names).unwrap_or_default();
-        out.extend(text.lines().map(|l| (l.to_string(), false)));
-    }
-    out.push((String::new(), false));
+    out.extend(records(view, theme));
     let private = view.settings.privacy == crate::hall::view::Privacy::Private;
     if private && resume.is_some() {
         // A guest is someone new on every connection: the command would
@@ -68,19 +113,45 @@ pub fn lines(
     out
 }
 
+/// The game's heading and its record in each format, then an empty line.
+fn records(view: &RoomView, theme: Theme) -> Vec<(String, bool)> {
+    let names = seat_names(view);
+    let names: Vec<&str> = names.iter().map(String::as_str).collect();
+    let mut out = vec![(tr!(theme, "export-game", id = &view.game_id), true)];
+    for format in view.game.export_formats() {
+        out.push((String::new(), false));
+        out.push((format!("{}:", format.to_uppercase()), true));
+        let text = view.game.export(format, &names).unwrap_or_default();
+        out.extend(text.lines().map(|l| (l.to_string(), false)));
+    }
+    out.push((String::new(), false));
+    out
+}
+
+/// The records, then where `w` writes them.
+fn with_files_note(view: &RoomView, dir: &Path, theme: Theme) -> Vec<(String, bool)> {
+    let mut out = records(view, theme);
+    out.push((tr!(theme, "export-files"), true));
+    for format in view.game.export_formats() {
+        let path = dir.join(file_name(&view.game_id, format));
+        out.push((path.display().to_string(), false));
+    }
+    out
+}
+
 /// Draws the panel from line `scroll` on; long lines wrap.
 pub fn render(
     buf: &mut Buffer,
     area: Rect,
     view: &RoomView,
-    address: &ServerAddress,
+    to: Destination,
     resume: Option<&str>,
     scroll: usize,
     theme: Theme,
 ) {
     let width = usize::from(area.width.saturating_sub(4)).max(2);
     let mut rows: Vec<(String, bool)> = Vec::new();
-    for (line, heading) in lines(view, address, resume, theme) {
+    for (line, heading) in lines(view, to, resume, theme) {
         rows.extend(wrap(&line, width).into_iter().map(|row| (row, heading)));
     }
     let start = scroll.min(rows.len().saturating_sub(1));
@@ -131,5 +202,12 @@ mod tests {
         // A kanji is two cells: never a row wider than the width.
         assert_eq!(wrap("先手：alice", 4), ["先手", "：al", "ice"]);
         assert_eq!(wrap("手数----指手", 5), ["手数-", "---指", "手"]);
+    }
+
+    #[test]
+    fn file_names_keep_the_id_and_name_kif_in_utf8_kifu() {
+        assert_eq!(file_name("ab12cd-3", "kif"), "ab12cd-3.kifu");
+        assert_eq!(file_name("ab12cd-3", "pgn4"), "ab12cd-3.pgn4");
+        assert_eq!(file_name("../x/y", "usi"), "___x_y.usi");
     }
 }

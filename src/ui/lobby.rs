@@ -59,6 +59,7 @@ impl LobbyScreen {
             // for every hint may leave out.
             ("L", msg!("hint-settings"), Key::Char('L')),
             ("?", msg!("hint-help"), Key::Char('?')),
+            ("l", msg!("hint-learn"), Key::Char('l')),
             ("r", msg!("hint-ranks"), Key::Char('r')),
             ("q", msg!("hint-quit"), Key::Char('q')),
             // On wider terminals; the help lists it too.
@@ -184,6 +185,7 @@ impl LobbyScreen {
             }
             Key::Char('r') => Action::Ratings,
             Key::Char('b') => Action::Bots,
+            Key::Char('l') => Action::Learn,
             Key::Char('L') => Action::Settings,
             Key::Char('?') => Action::Help,
             Key::Char('q') | Key::Interrupt => Action::Quit,

@@ -20,6 +20,7 @@ mod game;
 mod game_view;
 mod help;
 pub mod input;
+mod learn;
 mod lobby;
 mod name;
 mod promotion;
