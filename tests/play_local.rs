@@ -1,5 +1,6 @@
 //! `banmen play` in a real terminal (a tmux pane): a game against the CPU
-//! from the lobby to the resignation and back, and a data directory in
+//! from the lobby to the resignation, its records written to files, a
+//! lesson's first step, and back; and a data directory in
 //! use refused, each leaving the terminal's settings (`stty -a`) as they
 //! were. Skipped where `tmux` is missing, unless `BANMEN_REQUIRE_OPENSSH`
 //! is set (CI sets it and installs tmux).
@@ -13,7 +14,8 @@ use temp_support::TempDir;
 use tmux_support::{Tmux, WAIT, have};
 
 /// A script that records the pane's terminal settings, runs `banmen play
-/// --data DIR/data --name alice` (in English; its stderr to `err.txt`),
+/// --data DIR/data --exports DIR/exports --name alice` (in English; its
+/// stderr to `err.txt`),
 /// records them again and then the exit status, in `dir`.
 fn play_script(dir: &Path) -> PathBuf {
     let bin = env!("CARGO_BIN_EXE_banmen");
@@ -21,7 +23,7 @@ fn play_script(dir: &Path) -> PathBuf {
     let script = format!(
         "stty -a > '{d}/before.txt'\n\
          env -u LC_ALL -u LC_MESSAGES LANG=C.UTF-8 '{bin}' play --data '{d}/data' \
-         --name alice 2> '{d}/err.txt'\n\
+         --exports '{d}/exports' --name alice 2> '{d}/err.txt'\n\
          status=$?\n\
          stty -a > '{d}/after.txt'\n\
          echo $status > '{d}/status.tmp' && mv '{d}/status.tmp' '{d}/status'\n"
@@ -93,6 +95,35 @@ fn a_game_against_the_cpu_in_the_local_terminal_and_the_terminal_is_left_as_it_w
     tmux.wait(&en("game-confirm-resign"));
     tmux.keys(&["y"]);
     tmux.wait(&en("game-over"));
+    // The records, written to files.
+    tmux.keys(&["e"]);
+    tmux.wait(&en("hint-write-files"));
+    tmux.keys(&["w"]);
+    tmux.wait("files written");
+    let exports: Vec<_> = std::fs::read_dir(dir.path().join("exports"))
+        .expect("the exports directory")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .collect();
+    let usi = exports
+        .iter()
+        .find(|p| p.extension().is_some_and(|e| e == "usi"));
+    let usi = std::fs::read_to_string(usi.expect("a .usi file")).expect("read");
+    assert!(usi.contains("moves 7g7f"), "{usi}");
+    tmux.keys(&["Escape"]);
+    tmux.keys(&["Escape"]);
+    tmux.wait(&en("lobby-title"));
+    // The shogi lesson's first step, answered.
+    let step = &banmen::learn::lesson(banmen::rules::GameKind::Shogi)
+        .expect("a shogi lesson")
+        .steps[0];
+    tmux.keys(&["l"]);
+    tmux.wait(&en("learn-lessons"));
+    tmux.keys(&["Enter"]);
+    tmux.keys(&["m"]);
+    tmux.type_text(&step.answers[0]);
+    tmux.keys(&["Enter"]);
+    tmux.wait(&en("hint-learn-next"));
+    tmux.keys(&["Escape"]);
     tmux.keys(&["Escape"]);
     tmux.wait(&en("lobby-title"));
     tmux.keys(&["q"]);

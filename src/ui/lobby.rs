@@ -55,13 +55,13 @@ impl LobbyScreen {
             ("v", msg!("hint-cpu"), Key::Char('v')),
             // `s` (same device) is in the help: the line is full. `i` is
             // on the invite-code field itself ("Invite code (i)"). The
-            // language and the help come before what a line too narrow
-            // for every hint may leave out.
+            // language, the help and the lessons come before what a line
+            // too narrow for every hint may leave out.
             ("L", msg!("hint-settings"), Key::Char('L')),
             ("?", msg!("hint-help"), Key::Char('?')),
             ("l", msg!("hint-learn"), Key::Char('l')),
-            ("r", msg!("hint-ranks"), Key::Char('r')),
             ("q", msg!("hint-quit"), Key::Char('q')),
+            ("r", msg!("hint-ranks"), Key::Char('r')),
             // On wider terminals; the help lists it too.
             ("b", msg!("hint-bots"), Key::Char('b')),
         ]
