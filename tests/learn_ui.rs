@@ -44,6 +44,15 @@ fn first_words(key: &str) -> String {
         .join(" ")
 }
 
+/// The last word of a message's text in `lang`.
+fn last_word(lang: Lang, key: &str) -> String {
+    let text = lang.text(&banmen::i18n::Msg::new(key.to_string()));
+    let last = text.split_whitespace().last().unwrap_or_default();
+    // Japanese runs on without spaces: its last few characters.
+    let chars: Vec<char> = last.chars().collect();
+    chars[chars.len().saturating_sub(4)..].iter().collect()
+}
+
 /// Opens the learning menu and the `row`-th series in it.
 fn open_series(app: &mut App, row: usize) {
     chars(app, "l");
@@ -189,6 +198,49 @@ fn every_step_of_every_lesson_is_drawn_with_its_text_and_board() {
                     step.id,
                     screen.text()
                 );
+                chars(&mut app, "n");
+            }
+        }
+    }
+}
+
+#[test]
+fn every_steps_whole_text_and_its_hint_fit_at_80x24_in_every_language() {
+    for lang in Lang::ALL {
+        for (row, lesson) in lessons().iter().enumerate() {
+            let hall = hall();
+            let mut app = app(&hall, me("alice"));
+            app.apply_settings(banmen::hall::settings::Settings::for_lang(lang));
+            open_series(&mut app, row);
+            for (i, step) in lesson.steps.iter().enumerate() {
+                let ending = last_word(lang, &format!("lesson-{}", step.id));
+                let screen = render(&mut app, 80, 24);
+                let flat = screen.text().replace([' ', '\n'], "");
+                let code = lang.code();
+                assert!(
+                    flat.contains(&ending),
+                    "{code} {}:\n{}",
+                    step.id,
+                    screen.text()
+                );
+                if let Some(wrong) = wrong_move(lesson.game, i) {
+                    type_move(&mut app, &wrong);
+                    let hint = last_word(lang, &format!("lesson-{}-hint", step.id));
+                    let screen = render(&mut app, 80, 24);
+                    let flat = screen.text().replace([' ', '\n'], "");
+                    assert!(
+                        flat.contains(&ending),
+                        "{code} {}:\n{}",
+                        step.id,
+                        screen.text()
+                    );
+                    assert!(
+                        flat.contains(&hint),
+                        "{code} {}:\n{}",
+                        step.id,
+                        screen.text()
+                    );
+                }
                 chars(&mut app, "n");
             }
         }

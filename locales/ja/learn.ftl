@@ -1,4 +1,4 @@
-title-learn = 講座と詰将棋
+title-learn = 講座と問題
 hint-learn = 学ぶ
 hint-learn-open = 開く
 hint-learn-next = 次へ

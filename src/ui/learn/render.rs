@@ -15,9 +15,11 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 
-/// The rows the board needs below the task's text, at least (a
-/// one-line-per-rank board of the largest game and its edge labels).
-const BOARD_ROWS: u16 = 16;
+/// The rows the board needs below the task's text, at least: a
+/// one-line-per-rank board and its edge labels.
+fn board_rows(drill: &Drill) -> u16 {
+    u16::from(drill.game.geometry().height) + 1
+}
 
 impl LearnScreen {
     /// Draws the screen into `area`.
@@ -105,13 +107,16 @@ impl LearnScreen {
             head = format!("{head} ✓");
         }
         put(buf, area, area.x + 1, area.y, &head, theme.title());
-        // The text as wide as the screen, as many rows as the board leaves.
+        // The text as wide as the screen, as many rows as the board leaves
+        // (the feedback's row first), then a gap if a row is left over.
         let cols = area.width.saturating_sub(2);
         let mut text = wrap(&theme.text(&task.text()), cols);
         let feedback = drill.feedback().map(|m| theme.text(&m));
-        let room = area.height.saturating_sub(BOARD_ROWS + 2).max(2);
+        let room = area.height.saturating_sub(board_rows(drill) + 1);
         let feedback_rows = u16::from(feedback.is_some());
         text.truncate(usize::from(room.saturating_sub(feedback_rows).max(1)));
+        let used = text.len() as u16 + feedback_rows;
+        let gap = u16::from(room > used);
         let mut y = area.y + 1;
         for line in &text {
             put(buf, area, area.x + 1, y, line, Style::new());
@@ -128,9 +133,9 @@ impl LearnScreen {
         }
         let board = Rect::new(
             area.x,
-            y + 1,
+            y + gap,
             area.width,
-            area.bottom().saturating_sub(y + 1),
+            area.bottom().saturating_sub(y + gap),
         );
         // The player's seat (the one to move at the start), so the board
         // stays turned their way once the task is done.
