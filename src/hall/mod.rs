@@ -32,6 +32,7 @@ pub mod ranked;
 pub mod review;
 pub mod room;
 pub mod settings;
+pub mod time_control;
 mod state;
 pub mod view;
 
