@@ -28,7 +28,7 @@ fn w_in_the_export_panel_writes_each_record_to_a_file() {
     let dir = temp_dir();
     app.export_to_files(dir.clone());
     chars(&mut app, "e");
-    let panel = render(&mut app, 100, 30);
+    let panel = render(&mut app, 120, 90);
     assert!(panel.has("writes these records"), "{}", panel.text());
     assert!(
         !panel.has("ssh "),
@@ -41,15 +41,15 @@ fn w_in_the_export_panel_writes_each_record_to_a_file() {
     assert!(usi.ends_with("moves 7g7f 3c3d"), "{usi}");
     let kif = std::fs::read_to_string(dir.join(format!("{game_id}.kifu"))).expect("kifu file");
     assert!(kif.contains("７六歩"), "{kif}");
-    let screen = render(&mut app, 100, 30);
-    assert!(screen.has("2 files written"), "{}", screen.text());
+    let screen = render(&mut app, 120, 90);
+    assert!(screen.has("4 files written"), "{}", screen.text());
 
     // A directory that cannot be made: told, and the game goes on.
     let blocked = dir.join("a-file");
     std::fs::write(&blocked, "x").unwrap();
     app.export_to_files(blocked.join("sub"));
     chars(&mut app, "w");
-    let screen = render(&mut app, 100, 30);
+    let screen = render(&mut app, 120, 90);
     assert!(screen.has("Could not write the files"), "{}", screen.text());
     key(&mut app, KeyCode::Escape);
     assert_eq!(room.view().moves.len(), 2);

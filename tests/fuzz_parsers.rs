@@ -1888,6 +1888,7 @@ fn exec_line(command: &ExecCommand) -> String {
             game,
             format: Some(format),
         } => format!("export {game} --format={format}"),
+        ExecCommand::Import => "import".to_string(),
         ExecCommand::Admin(AdminCommand::Logs(LogsArgs {
             follow,
             room,

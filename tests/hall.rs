@@ -78,16 +78,19 @@ async fn two_players_meet_by_invite_code_and_play() {
             .unwrap()
             .contains("先手：alice")
     );
-    // Without a format, two-player shogi's usual record: KIF.
+    // Without a format, two-player shogi's usual record: KIF in UTF-8.
     assert_eq!(
         hall.export(&view.game_id, None, Reader::Admin),
-        hall.export(&view.game_id, Some("kif"), Reader::Admin)
+        hall.export(&view.game_id, Some("kifu"), Reader::Admin)
     );
     let wrong = hall
         .export(&view.game_id, Some("pgn"), Reader::Admin)
         .unwrap_err();
     assert!(matches!(wrong, HallError::BadFormat(..)));
-    assert!(wrong.to_string().contains("has usi, kif"), "{wrong}");
+    assert!(
+        wrong.to_string().contains("has usi, kifu, kif, csa"),
+        "{wrong}"
+    );
     assert!(matches!(
         hall.export("nope-1", Some("usi"), Reader::Admin),
         Err(HallError::NoSuchGame(_))

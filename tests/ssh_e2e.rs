@@ -203,3 +203,42 @@ async fn an_idle_session_redraws_in_full_after_its_buffers_are_released() {
     assert!(term.text().contains("Hello, idle!"), "{}", term.text());
     server.stop().await;
 }
+
+/// Runs `import` with `record` on its standard input (then EOF).
+async fn import(addr: SocketAddr, record: &[u8]) -> (String, String, Option<u32>) {
+    let session = with_key(addr, "script").await;
+    let channel = session.channel_open_session().await.unwrap();
+    channel.exec(true, "import").await.unwrap();
+    // In pieces, as a pipe sends a file.
+    for piece in record.chunks(700) {
+        channel.data(piece).await.unwrap();
+    }
+    channel.eof().await.unwrap();
+    let (out, err, status) = read_to_close(channel).await;
+    let text = |b: Vec<u8>| String::from_utf8(b).unwrap();
+    (text(out), text(err), status)
+}
+
+#[tokio::test]
+async fn import_reads_a_shift_jis_kif_from_stdin_and_the_game_exports_again() {
+    let dir = temp_dir();
+    let server = TestServer::start(&dir.join("host_key")).await;
+    let kif = "手合割：平手\n先手：alice\n後手：bob\n手数----指手---------消費時間--\n\
+               1 ７六歩(77)\n2 ３四歩(33)\n3 ２二角成(88)\n4 同　銀(31)\n5 投了\n";
+    let (sjis, _, _) = encoding_rs::SHIFT_JIS.encode(kif);
+    let (out, err, status) = import(server.addr, &sjis).await;
+    assert_eq!(status, Some(0), "{err}");
+    let id = out.trim();
+    assert!(id.starts_with("imp-"), "{out:?}");
+    let (usi, err, _) = exec(server.addr, &format!("export {id} --format usi")).await;
+    assert!(
+        usi.ends_with("moves 7g7f 3c3d 8h2b+ 3a2b\n"),
+        "{usi:?} {err}"
+    );
+
+    let (out, err, status) = import(server.addr, b"position startpos moves 7g7f 7g7f\n").await;
+    assert_eq!(out, "");
+    assert!(err.contains("line 1") && err.contains("7g7f"), "{err}");
+    assert_eq!(status, Some(1));
+    server.stop().await;
+}

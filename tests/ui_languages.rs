@@ -57,7 +57,11 @@ fn draw(app: &mut App, w: u16, h: u16) -> Buffer {
 }
 
 fn in_lang(app: &mut App, lang: Lang, pieces: Pieces) {
-    app.apply_settings(Settings { lang, pieces });
+    app.apply_settings(Settings {
+        lang,
+        pieces,
+        ..Settings::default()
+    });
 }
 
 /// The ASCII words (three letters or more) of `text` that are neither

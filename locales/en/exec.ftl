@@ -61,3 +61,4 @@ ssh-shutting-down = The server is shutting down.
 ssh-auth-timeout = Authentication took too long.
 ssh-window-too-big = Your window is { $cols }×{ $rows }; banmen draws up to { $max_cols }×{ $max_rows }. Please make the window smaller (or the font larger).
 ssh-window-crowded = The screens open from your address use all the room this server gives one address. Close one, or make this window smaller.
+exec-import-refused = cannot import: { $reason }

@@ -109,6 +109,7 @@ export-game = Game { $id }
 export-private = A private room's games download only for its players' SSH keys: copy it from here.
 export-download = Download later with:
 export-files = w writes these records to files:
+export-kif-choice = Which KIF file: .kif is Shift_JIS (CP932), what Japanese shogi GUIs expect; .kifu is the same record in UTF-8, for software that reads UTF-8. CSA is the record engines and servers exchange.
 export-written = { $count } files written to { $dir }
 export-write-failed = Could not write the files: { $reason }
 hint-write-files = write files

@@ -66,3 +66,4 @@ closed-host-moved-on = Its host left it and opened a new room.
 closed-everybody-left = Everybody left.
 closed-by-admin = The room was closed by an admin ({ $admin }).
 admin-closed-room = closed room { $room }
+status-clock-count = time: { $seconds }…

@@ -48,3 +48,4 @@ ssh-shutting-down = サーバーを停止しています。
 ssh-auth-timeout = 認証に時間がかかりすぎました。
 ssh-window-too-big = ウィンドウが{ $cols }×{ $rows }です。banmen が描けるのは{ $max_cols }×{ $max_rows }までです。ウィンドウを小さく（または文字を大きく）してください。
 ssh-window-crowded = お使いのアドレスから開いている画面が、このサーバーが1つのアドレスに割り当てる範囲を使い切っています。どれかを閉じるか、このウィンドウを小さくしてください。
+exec-import-refused = 取り込めません：{ $reason }

@@ -78,6 +78,7 @@ export-game = 対局 { $id }
 export-private = 非公開の部屋の棋譜は対局者の SSH 鍵でしかダウンロードできません。ここからコピーしてください。
 export-download = あとでダウンロードするには:
 export-files = w でこの棋譜をファイルに書き出します：
+export-kif-choice = KIF の選び方：.kif は Shift_JIS（CP932）で、日本の将棋ソフトが読む形式です。.kifu は同じ棋譜の UTF-8 版で、UTF-8 を読めるソフト向けです。CSA はエンジンやサーバーがやり取りする形式です。
 export-written = { $count } 個のファイルを { $dir } に書き出しました
 export-write-failed = ファイルに書き出せませんでした：{ $reason }
 hint-write-files = ファイルへ

@@ -55,3 +55,4 @@ closed-host-moved-on = ホストが退室し、新しい部屋を開きました
 closed-everybody-left = 全員が退室しました。
 closed-by-admin = 管理者（{ $admin }）が部屋を閉じました。
 admin-closed-room = 部屋{ $room }を閉じました
+status-clock-count = 残り{ $seconds }秒…

@@ -63,3 +63,4 @@ ssh-shutting-down = Serwer jest wyłączany.
 ssh-auth-timeout = Uwierzytelnianie trwało zbyt długo.
 ssh-window-too-big = Twoje okno ma { $cols }×{ $rows }; banmen rysuje najwyżej { $max_cols }×{ $max_rows }. Zmniejsz okno (albo powiększ czcionkę).
 ssh-window-crowded = Ekrany otwarte z twojego adresu zajmują całe miejsce, jakie ten serwer daje jednemu adresowi. Zamknij jeden albo zmniejsz to okno.
+exec-import-refused = nie można zaimportować: { $reason }

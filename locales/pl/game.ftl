@@ -81,6 +81,7 @@ export-game = Partia { $id }
 export-private = Partie z prywatnego pokoju pobiorą tylko klucze SSH jego graczy: skopiuj zapis stąd.
 export-download = Pobierz później poleceniem:
 export-files = w zapisuje te zapisy partii do plików:
+export-kif-choice = Który plik KIF: .kif jest w Shift_JIS (CP932), jak oczekują japońskie programy do shogi; .kifu to ten sam zapis w UTF-8, dla programów czytających UTF-8. CSA to zapis wymieniany przez silniki i serwery.
 export-written = Zapisane pliki: { $count }, w { $dir }
 export-write-failed = Nie udało się zapisać plików: { $reason }
 hint-write-files = zapisz pliki

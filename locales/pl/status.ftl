@@ -63,3 +63,4 @@ closed-host-moved-on = Gospodarz go opuścił i otworzył nowy pokój.
 closed-everybody-left = Wszyscy wyszli.
 closed-by-admin = Pokój zamknął administrator ({ $admin }).
 admin-closed-room = zamknięto pokój { $room }
+status-clock-count = czas: { $seconds }…

@@ -52,3 +52,4 @@ ssh-shutting-down = Nagsasara na ang server.
 ssh-auth-timeout = Masyadong natagalan ang authentication.
 ssh-window-too-big = { $cols }×{ $rows } ang window mo; hanggang { $max_cols }×{ $max_rows } lang ang iginuguhit ng banmen. Paliitin ang window (o palakihin ang font).
 ssh-window-crowded = Ubos na ng mga screen na bukas mula sa address mo ang espasyong ibinibigay ng server na ito sa isang address. Magsara ng isa, o paliitin ang window na ito.
+exec-import-refused = hindi ma-import: { $reason }

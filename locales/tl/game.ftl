@@ -85,6 +85,7 @@ export-game = Laro { $id }
 export-private = Sa SSH key lang ng mga manlalaro nito nada-download ang laro ng pribadong kuwarto: kopyahin dito.
 export-download = I-download mamaya gamit ang:
 export-files = Isinusulat ng w ang mga rekord na ito sa mga file:
+export-kif-choice = Aling KIF file: ang .kif ay nasa Shift_JIS (CP932), na inaasahan ng mga Japanese na shogi GUI; ang .kifu ay ang parehong rekord sa UTF-8, para sa software na bumabasa ng UTF-8. Ang CSA ang rekord na ipinagpapalitan ng mga engine at server.
 export-written = { $count } file ang naisulat sa { $dir }
 export-write-failed = Hindi maisulat ang mga file: { $reason }
 hint-write-files = isulat sa file

@@ -61,3 +61,4 @@ closed-host-moved-on = Umalis ang host nito at nagbukas ng bagong kuwarto.
 closed-everybody-left = Umalis ang lahat.
 closed-by-admin = Isinara ng admin ({ $admin }) ang kuwarto.
 admin-closed-room = isinara ang kuwartong { $room }
+status-clock-count = oras: { $seconds }…

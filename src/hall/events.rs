@@ -7,7 +7,8 @@
 //! Events are stored as JSON: readable in an admin's dump, and tolerant of
 //! fields added later with defaults.
 
-use super::view::{AwayPolicy, Identity, Mode, Privacy, RoomSettings, TimeLimit};
+use super::time_control::TimeControl;
+use super::view::{AwayPolicy, Identity, Mode, OnTime, Privacy, RoomSettings, TimeLimit};
 use crate::rules::{Claim, GameKind, RuleValues, RulesError};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
@@ -195,6 +196,12 @@ pub struct SettingsRecord {
     /// Seconds before a bot is asked to fill an empty seat.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub bot_after: Option<u32>,
+    /// The game clock, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<TimeControl>,
+    /// What running out of clock time does.
+    #[serde(default)]
+    pub on_time: OnTime,
 }
 
 impl From<&RoomSettings> for SettingsRecord {
@@ -213,6 +220,8 @@ impl From<&RoomSettings> for SettingsRecord {
             cpu_level: s.cpu_level,
             away: s.away,
             bot_after: s.bot_after,
+            clock: s.clock,
+            on_time: s.on_time,
         }
     }
 }
@@ -235,6 +244,8 @@ impl SettingsRecord {
             cpu_level: self.cpu_level,
             away: self.away,
             bot_after: self.bot_after,
+            clock: self.clock.filter(TimeControl::is_valid),
+            on_time: self.on_time,
         })
     }
 }

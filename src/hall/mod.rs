@@ -22,6 +22,7 @@ pub(crate) mod cluster;
 pub mod codes;
 mod due;
 pub mod events;
+pub mod import;
 pub mod journal;
 pub mod learn;
 mod listing;
@@ -32,16 +33,16 @@ pub mod ranked;
 pub mod review;
 pub mod room;
 pub mod settings;
-pub mod time_control;
 mod state;
+pub mod time_control;
 pub mod view;
 
 pub use clock::Clock;
 pub use load::LoadReport;
 pub use room::{Room, RoomHandle};
 pub use view::{
-    AwayPolicy, Entry, Identity, Lobby, Mode, Occupant, Phase, PlayedMove, Privacy, RoomSettings,
-    RoomSummary, RoomView, ServerAddress, TimeLimit,
+    AwayPolicy, Entry, Identity, Lobby, Mode, Occupant, OnTime, Phase, PlayedMove, Privacy,
+    RoomSettings, RoomSummary, RoomView, ServerAddress, TimeLimit,
 };
 
 use crate::cpu::pool::Pool;
@@ -267,11 +268,29 @@ fn every_export(game: &AnyGame, names: &[String]) -> Vec<(String, String)> {
 }
 
 /// The record `export` gives when no format is asked, among a game's
-/// `formats`: KIF where the game has it (two-player shogi, what Japanese
-/// GUIs open), else the game's first (SFEN4, PGN4).
+/// `formats`: KIF in UTF-8 where the game has it (two-player shogi: shogi
+/// GUIs open it, and unlike CP932 `kif` it reads on the terminal that
+/// asked), else the game's first (SFEN4, PGN4).
 fn usual_format(formats: &[(String, String)]) -> Option<&str> {
     let mut names = formats.iter().map(|(name, _)| name.as_str());
-    names.clone().find(|f| *f == "kif").or_else(|| names.next())
+    names
+        .clone()
+        .find(|f| *f == "kifu")
+        .or_else(|| names.next())
+}
+
+/// A game kept before `kifu` was a format has only `kif` (then UTF-8 and
+/// headerless): its `kifu` is made from that.
+fn with_kifu(mut formats: Vec<(String, String)>) -> Vec<(String, String)> {
+    let has = |f: &str| formats.iter().any(|(name, _)| name == f);
+    if has("kifu") {
+        return formats;
+    }
+    if let Some((_, kif)) = formats.iter().find(|(name, _)| name == "kif") {
+        let kifu = crate::rules::shogi::kif::to_kifu(kif);
+        formats.push(("kifu".to_string(), kifu));
+    }
+    formats
 }
 
 /// Whether `reader` may read a game: an admin always; a player when the
@@ -731,10 +750,10 @@ impl Hall {
                 if !may_read(reader, kept.private, &kept.players, |_| false) {
                     return Err(missing());
                 }
-                kept.formats
+                with_kifu(kept.formats)
             }
         };
-        let format = format.or_else(|| usual_format(&formats)).unwrap_or("kif");
+        let format = format.or_else(|| usual_format(&formats)).unwrap_or("kifu");
         if let Some((_, text)) = formats.iter().find(|(name, _)| name == format) {
             return Ok(text.clone());
         }

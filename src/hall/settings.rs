@@ -1,9 +1,10 @@
-//! A player's settings (language, piece style): kept with a keyed
+//! A player's settings (language, piece style, move notation): kept with a keyed
 //! player's identity, so they survive reconnects and restarts; a guest's
 //! live only in their session.
 
 use super::{Hall, HallError, Identity};
 use crate::i18n::{Lang, Pieces};
+use crate::rules::shogi::notation::Notation;
 use serde::{Deserialize, Serialize};
 
 /// What a player chose in the settings.
@@ -15,6 +16,10 @@ pub struct Settings {
     /// How pieces are drawn.
     #[serde(default)]
     pub pieces: Pieces,
+    /// How two-player shogi's moves are written in move lists (records
+    /// saved before there was a choice read as USI, the notation of then).
+    #[serde(default)]
+    pub notation: Notation,
 }
 
 impl Settings {
@@ -23,6 +28,7 @@ impl Settings {
         Settings {
             lang,
             pieces: lang.default_pieces(),
+            notation: Notation::default(),
         }
     }
 }

@@ -8,8 +8,9 @@
 use super::HallError;
 use super::events::{Event, Record};
 use super::names;
+use super::time_control::{SeatClock, TimeControl};
 use super::view::{
-    AwayPolicy, Identity, Mode, Occupant, Phase, PlayedMove, RoomSettings, RoomView,
+    AwayPolicy, Identity, Mode, Occupant, OnTime, Phase, PlayedMove, RoomSettings, RoomView,
 };
 use crate::i18n::{Arg, Lang, Msg};
 use crate::msg;
@@ -66,6 +67,11 @@ pub(crate) struct RoomState {
     pub new_round: SeatSet,
     pub status: Msg,
     pub clock: Option<TurnClock>,
+    /// Each seat's game clock between its moves (rooms with a clock).
+    pub seat_clocks: Vec<SeatClock>,
+    /// The running turn's allowance when it began: what the turn clock
+    /// had then, so a move is charged what it took.
+    pub turn_allowance: u64,
     /// A seat whose turn timed out: the CPU plays this one turn.
     pub cpu_turn: Option<Seat>,
     /// Since when each away player has been away (ms).
@@ -144,6 +150,8 @@ impl RoomState {
             new_round: SeatSet::EMPTY,
             status: msg!("status-waiting"),
             clock: None,
+            seat_clocks: Vec::new(),
+            turn_allowance: 0,
             cpu_turn: None,
             away_since: Vec::new(),
             created: at,
@@ -231,7 +239,7 @@ impl RoomState {
                 _ => return Err(HallError::WrongPhase("phase-started")),
             },
             Event::Moved { seat, text } => self.play(Seat(*seat), text, at)?,
-            Event::TimedOut { seat } => self.time_out(Seat(*seat))?,
+            Event::TimedOut { seat } => self.time_out(Seat(*seat), at)?,
             Event::Resigned { seat } => {
                 self.playing()?;
                 self.game.resign(Seat(*seat))?;
@@ -329,6 +337,10 @@ impl RoomState {
         self.new_round = SeatSet::EMPTY;
         self.phase = Phase::Playing;
         self.game_number += 1;
+        self.seat_clocks = match &self.settings.clock {
+            Some(tc) => vec![tc.start(); self.seats.len()],
+            None => Vec::new(),
+        };
         self.after_change(at);
         Ok(())
     }
@@ -368,12 +380,61 @@ impl RoomState {
         });
         self.last_move = Some(mv);
         self.cpu_turn = None;
+        self.charge_clock(seat, at);
         self.after_change(at);
         Ok(())
     }
 
-    fn time_out(&mut self, seat: Seat) -> Result<(), HallError> {
+    /// Charges `seat`'s game clock for the move it made at `at`: what its
+    /// running turn clock used. A move the server took after the flag
+    /// fell (the timer not yet run) leaves it no time.
+    fn charge_clock(&mut self, seat: Seat, at: u64) {
+        let (Some(tc), Some(clock)) = (self.settings.clock, self.clock) else {
+            return;
+        };
+        if clock.seat != seat {
+            return;
+        }
+        let used = self.turn_allowance.saturating_sub(clock.left_at(at));
+        if let Some(c) = self.seat_clocks.get_mut(seat.index()) {
+            *c = c.charge(&tc, used).unwrap_or(SeatClock {
+                main_ms: 0,
+                periods: 0,
+            });
+        }
+    }
+
+    fn time_out(&mut self, seat: Seat, at: u64) -> Result<(), HallError> {
         self.on_turn(seat)?;
+        if let Some(tc) = self.settings.clock {
+            return self.flag_fell(seat, tc, at);
+        }
+        self.cpu_turn = Some(seat);
+        self.clock = None;
+        self.status = msg!("status-timed-out", name = self.seat_label(seat));
+        Ok(())
+    }
+
+    /// `seat`'s game clock ran out: it loses on time where the room says
+    /// so and the game has resignation; else the CPU moves for it this
+    /// turn, and from then on it has one byoyomi period (or its
+    /// increment) a move.
+    fn flag_fell(&mut self, seat: Seat, tc: TimeControl, at: u64) -> Result<(), HallError> {
+        // A ranked game is lost on time whatever the host chose.
+        let lose = self.settings.on_time == OnTime::Lose || self.settings.ranked;
+        let loses = lose && self.game.kind().has_resignation();
+        if loses {
+            self.game.resign(seat)?;
+            self.after_change(at);
+            self.status = msg!("status-lost-on-time", name = self.seat_label(seat));
+            return Ok(());
+        }
+        if let Some(c) = self.seat_clocks.get_mut(seat.index()) {
+            *c = SeatClock {
+                main_ms: tc.increment_ms,
+                periods: u8::from(tc.byoyomi_ms > 0),
+            };
+        }
         self.cpu_turn = Some(seat);
         self.clock = None;
         self.status = msg!("status-timed-out", name = self.seat_label(seat));
@@ -541,8 +602,14 @@ impl RoomState {
         if self.phase != Phase::Playing {
             return;
         }
-        let (Some(seat), Some(secs)) = (self.game.to_move(), self.settings.time_limit.seconds())
-        else {
+        let Some(seat) = self.game.to_move() else {
+            return;
+        };
+        let allowance = match &self.settings.clock {
+            Some(tc) => self.seat_clocks.get(seat.index()).map(|c| c.allowance(tc)),
+            None => self.settings.time_limit.seconds().map(|s| s * 1000),
+        };
+        let Some(allowance) = allowance else {
             return;
         };
         let person = matches!(
@@ -550,9 +617,10 @@ impl RoomState {
             Some(Occupant::Human { cpu: false, .. })
         );
         if person {
+            self.turn_allowance = allowance;
             self.clock = Some(TurnClock {
                 seat,
-                remaining_ms: secs * 1000,
+                remaining_ms: allowance,
                 since: (!self.paused()).then_some(at),
             });
         }
@@ -718,6 +786,10 @@ impl RoomState {
             paused: self.paused(),
             holders: self.holders.clone(),
             closed: self.closed.clone(),
+            seat_clocks: self.seat_clocks.clone(),
+            turn_clock: self
+                .clock
+                .map(|c| (c.seat, self.turn_allowance, c.left_at(now))),
         }
     }
 }

@@ -4,9 +4,12 @@
 //! in milliseconds of the hall's clock: what a move costs a seat, when a
 //! running seat runs out, and what its clock shows at a moment.
 //!
-//! Not yet a room setting: rooms still have only the per-turn limit
-//! ([`super::TimeLimit`]); issue 39's clocks build on this.
+//! A room with a clock ([`super::RoomSettings::clock`]) runs its turn
+//! clock for the seat's [`SeatClock::allowance`] and charges each move
+//! what it used (`state.rs`); the flag falls when the turn clock runs out.
 
+use crate::i18n::Msg;
+use crate::msg;
 use serde::{Deserialize, Serialize};
 
 /// A room's clock for every seat.
@@ -24,14 +27,17 @@ pub struct TimeControl {
 
 /// The presets the room form offers, as players name them: main time in
 /// minutes, byoyomi in seconds, periods, increment in seconds.
-pub const PRESETS: [(u64, u64, u8, u64); 8] = [
+pub const PRESETS: [(u64, u64, u8, u64); 11] = [
     (0, 10, 1, 0),
     (0, 30, 1, 0),
+    (0, 30, 3, 0),
     (1, 10, 1, 0),
     (3, 10, 1, 0),
     (5, 30, 1, 0),
     (10, 30, 1, 0),
     (15, 60, 1, 0),
+    (30, 60, 1, 0),
+    (3, 0, 0, 2),
     (10, 0, 0, 5),
 ];
 
@@ -43,6 +49,41 @@ impl TimeControl {
             byoyomi_ms: byoyomi_s * 1000,
             periods: if byoyomi_s > 0 { periods.max(1) } else { 0 },
             increment_ms: increment_s * 1000,
+        }
+    }
+
+    /// Whether a room may have this clock: something to run, byoyomi
+    /// with at least one period, and nothing absurd (3 h main time, 10
+    /// min byoyomi or increment, 10 periods at most).
+    pub fn is_valid(&self) -> bool {
+        let some = self.main_ms > 0 || self.byoyomi_ms > 0 || self.increment_ms > 0;
+        let periods_fit = (self.byoyomi_ms > 0) == (self.periods > 0);
+        some && periods_fit
+            && self.main_ms <= 3 * 3_600_000
+            && self.byoyomi_ms <= 600_000
+            && self.increment_ms <= 600_000
+            && self.periods <= 10
+    }
+
+    /// How players name it: `10 min + 30 s byoyomi`, `3 × 30 s
+    /// byoyomi`, `10 min + 5 s/move`.
+    pub fn label(&self) -> Msg {
+        let minutes = self.main_ms / 60_000;
+        let seconds = self.byoyomi_ms / 1000;
+        match (self.byoyomi_ms > 0, self.increment_ms > 0) {
+            (true, _) if self.periods > 1 => msg!(
+                "clock-periods",
+                minutes = minutes,
+                periods = self.periods,
+                seconds = seconds
+            ),
+            (true, _) => msg!("clock-byoyomi", minutes = minutes, seconds = seconds),
+            (false, true) => msg!(
+                "clock-increment",
+                minutes = minutes,
+                seconds = self.increment_ms / 1000
+            ),
+            (false, false) => msg!("clock-sudden-death", minutes = minutes),
         }
     }
 
@@ -173,6 +214,22 @@ mod tests {
         assert_eq!(c.main_ms, 45_000);
         assert_eq!(c.showing(&tc, 45_000), Showing::Flagged);
         assert_eq!(c.charge(&tc, 45_001), None);
+    }
+
+    #[test]
+    fn every_preset_is_valid_and_nonsense_is_not() {
+        for (m, b, p, i) in PRESETS {
+            assert!(
+                TimeControl::preset(m, b, p, i).is_valid(),
+                "{m} {b} {p} {i}"
+            );
+        }
+        let none = TimeControl::preset(0, 0, 0, 0);
+        assert!(!none.is_valid());
+        let mut no_period = TimeControl::preset(1, 30, 1, 0);
+        no_period.periods = 0;
+        assert!(!no_period.is_valid());
+        assert!(!TimeControl::preset(1000, 0, 0, 0).is_valid());
     }
 
     #[test]

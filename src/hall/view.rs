@@ -3,6 +3,7 @@
 //! sessions never reach into a room's live state.
 
 use super::names;
+use super::time_control::{SeatClock, Showing, TimeControl};
 use crate::i18n::Msg;
 use crate::msg;
 use crate::rules::vocab::{self, Seat, SeatSet};
@@ -141,6 +142,24 @@ pub struct RoomSettings {
     /// In a public online room, how long an empty seat waits before a
     /// connected bot is asked to take it (seconds); `None`: never.
     pub bot_after: Option<u32>,
+    /// Main time and byoyomi (or increment) per seat; `None`: no clock
+    /// (the per-turn `time_limit`, if any, applies instead).
+    pub clock: Option<TimeControl>,
+    /// What running out of clock time does.
+    pub on_time: OnTime,
+}
+
+/// What happens to a seat whose clock runs out.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum OnTime {
+    /// It loses on time (where the game has resignation; four-player
+    /// shogi has none, so there the CPU moves).
+    #[default]
+    Lose,
+    /// The CPU moves for it, and from then on it has one byoyomi period
+    /// (or its increment) per move.
+    CpuMoves,
 }
 
 impl RoomSettings {
@@ -156,6 +175,8 @@ impl RoomSettings {
             cpu_level: 2,
             away: None,
             bot_after: None,
+            clock: None,
+            on_time: OnTime::Lose,
         }
     }
 
@@ -197,7 +218,9 @@ impl RoomSettings {
         if self.ranked {
             parts.push(msg!("summary-ranked"));
         }
-        if let Some(seconds) = self.time_limit.seconds() {
+        if let Some(tc) = &self.clock {
+            parts.push(tc.label());
+        } else if let Some(seconds) = self.time_limit.seconds() {
             parts.push(msg!("summary-time", seconds = seconds));
         }
         let all = parts.into_iter().rev();
@@ -328,9 +351,32 @@ pub struct RoomView {
     /// Why the room was closed (an admin closed it): sessions in it go back
     /// to the lobby and say so.
     pub closed: Option<Msg>,
+    /// Each seat's game clock between its moves (rooms with a clock).
+    pub seat_clocks: Vec<SeatClock>,
+    /// The running turn clock: its seat, the allowance it began with,
+    /// and the time left when the snapshot was taken (what counts while
+    /// the game is paused; while it runs, `deadline` does).
+    pub turn_clock: Option<(Seat, u64, u64)>,
 }
 
 impl RoomView {
+    /// What `seat`'s game clock shows at `now`, in a room with a clock.
+    pub fn clock_showing(&self, seat: Seat, now: Instant) -> Option<Showing> {
+        let tc = self.settings.clock.as_ref()?;
+        let clock = self.seat_clocks.get(seat.index())?;
+        let elapsed = match self.turn_clock {
+            Some((running, allowance, paused_left)) if running == seat => {
+                let left = match self.deadline {
+                    Some(d) => d.saturating_duration_since(now).as_millis() as u64,
+                    None => paused_left,
+                };
+                allowance.saturating_sub(left)
+            }
+            _ => 0,
+        };
+        Some(clock.showing(tc, elapsed))
+    }
+
     /// The seats held by the identity `id`.
     pub fn seats_of(&self, id: &str) -> SeatSet {
         seats_held(&self.seats, id)

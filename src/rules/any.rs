@@ -3,6 +3,7 @@
 
 use super::chess4::{self, Chess4Rules, ChessGame4};
 use super::room_rules::{RuleSpec, RuleValues};
+use super::shogi::notation::{self, Notation};
 use super::shogi::{Position, ShogiGame, ShogiRules};
 use super::shogi4::{Position4, Shogi4Rules, ShogiGame4};
 use super::vocab::{self, Geometry, Hand, Outcome, Piece, Seat, SeatRing, Square};
@@ -258,14 +259,20 @@ impl AnyGame {
         })
     }
 
-    /// The game's record in `format`: `usi` (`position sfen … moves …`) or
-    /// `kif` for shogi; `None` for a format this game does not have.
-    /// `names` are the players' names in seat order.
+    /// The game's record in `format`: for shogi `usi` (`position sfen …
+    /// moves …`), `kifu` (KIF in UTF-8), `kif` (the same KIF headed for
+    /// CP932: the bytes are [`super::shogi::kif::to_cp932`]'s, made where the
+    /// record is written) or `csa` (CSA V2.2); `None` for a format this
+    /// game does not have. `names` are the players' names in seat order.
     pub fn export(&self, format: &str, names: &[&str]) -> Option<String> {
         let name = |i: usize| names.get(i).copied().unwrap_or("");
         match (self, format) {
             (AnyGame::Shogi(g), "usi") => Some(g.usi_position()),
             (AnyGame::Shogi(g), "kif") => Some(g.to_kif([name(0), name(1)])),
+            (AnyGame::Shogi(g), "kifu") => {
+                Some(super::shogi::kif::to_kifu(&g.to_kif([name(0), name(1)])))
+            }
+            (AnyGame::Shogi(g), "csa") => Some(g.to_csa([name(0), name(1)])),
             (AnyGame::Shogi4(g), "sfen4") => Some(g.record()),
             (AnyGame::Chess4(g), "pgn4") => {
                 let tags = [
@@ -284,7 +291,7 @@ impl AnyGame {
     /// The export formats this game offers, the first being the default.
     pub fn export_formats(&self) -> &'static [&'static str] {
         match self {
-            AnyGame::Shogi(_) => &["usi", "kif"],
+            AnyGame::Shogi(_) => &["usi", "kifu", "kif", "csa"],
             AnyGame::Shogi4(_) => &["sfen4"],
             AnyGame::Chess4(_) => &["pgn4", "fen4"],
         }
@@ -318,6 +325,31 @@ impl AnyGame {
             g.play(mv)?;
             Ok((shown, written))
         })
+    }
+
+    /// Reads a move a player typed: in the game's notation, and for
+    /// two-player shogi also in Japanese (`７六歩`) or Western (`P-7f`)
+    /// notation (see [`notation::parse`]); only a legal move is returned,
+    /// else what to tell the player.
+    pub fn parse_typed(&self, text: &str) -> Result<vocab::Move, Msg> {
+        match self {
+            AnyGame::Shogi(g) => {
+                let last_to = g.moves().last().map(|m| m.to());
+                let mv = notation::parse(g.position(), text, last_to).map_err(|e| e.msg())?;
+                Ok(g.to_vocab(mv))
+            }
+            _ => self.parse_text(text).map_err(|e| e.msg()),
+        }
+    }
+
+    /// `moves`, in the game's notation as rooms keep them, played from
+    /// this game's position and written in `notation`: only two-player
+    /// shogi has other notations; the other games' moves are kept as given.
+    pub fn write_moves(&self, moves: &[&str], notation: Notation) -> Vec<String> {
+        match self {
+            AnyGame::Shogi(g) => notation::record(g.position(), moves, notation),
+            _ => moves.iter().map(|m| m.to_string()).collect(),
+        }
     }
 
     /// `seat` resigns.

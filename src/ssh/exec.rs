@@ -5,8 +5,12 @@
 //! - `resume CODE`: a keyless player takes their seat back (needs `ssh -t`);
 //! - `review GAME-ID`: open the review of a finished game (needs `ssh -t`);
 //! - `export GAME-ID [--format FORMAT]`: print a game record on stdout
-//!   (the game's usual one by default: KIF, SFEN4, PGN4) and exit 0, or an error on stderr and exit 1; works
-//!   without a terminal, for scripts;
+//!   (the game's usual one by default: KIF in UTF-8, SFEN4, PGN4; `kif`
+//!   is written in CP932, see [`export_bytes`]) and exit 0, or an error on
+//!   stderr and exit 1; works without a terminal, for scripts;
+//! - `import < FILE`: read a record (KIF in UTF-8 or CP932, KIFU, CSA, USI)
+//!   from standard input and keep it as a finished game of the player's,
+//!   printing its id (see `docs/records.md`);
 //! - admins only (`ssh -p 2222 admin@host …`): `logs [--follow] [--room ID]
 //!   [--game ID] [--since TIME] [--json]`, `rooms [--json]`, `close ROOM`,
 //!   `stats [--json]`, `ratings rebuild` (see `admin.rs`).
@@ -25,6 +29,20 @@ use crate::msg;
 
 /// Exit status of a usage error (as `banmen`'s own command line).
 pub const USAGE_STATUS: u32 = 2;
+
+/// The bytes `export` writes for a record asked in `format`: a `kif` in
+/// CP932 with CRLF line ends, as a `.kif` file is by convention (Japanese
+/// GUIs refuse or garble it in UTF-8); any other record as it is, ending
+/// with a line end.
+pub fn export_bytes(format: Option<&str>, mut record: String) -> Vec<u8> {
+    if format == Some("kif") {
+        return crate::rules::shogi::kif::to_cp932(&record);
+    }
+    if !record.ends_with('\n') {
+        record.push('\n');
+    }
+    record.into_bytes()
+}
 
 /// Why a command line was refused: one line, ending with the usage it
 /// broke, and without control characters (a word of the client's is
@@ -138,6 +156,9 @@ pub enum ExecCommand {
         /// record (KIF for two-player shogi).
         format: Option<String>,
     },
+    /// Read a game record from standard input and keep it as a finished
+    /// game in the player's history.
+    Import,
     /// An admin command (refused unless the key is an admin's).
     Admin(AdminCommand),
 }
@@ -216,6 +237,7 @@ fn parse_words(words: &[&str]) -> Result<ExecCommand, ExecError> {
         ["resume", code] => Ok(ExecCommand::Open(Entry::Resume(code.to_string()))),
         ["review", id] => Ok(ExecCommand::Open(Entry::Review(id.to_string()))),
         ["export", rest @ ..] => parse_export(rest),
+        ["import"] => Ok(ExecCommand::Import),
         ["logs", rest @ ..] => parse_logs(rest).map(|a| ExecCommand::Admin(AdminCommand::Logs(a))),
         ["rooms"] => Ok(ExecCommand::Admin(AdminCommand::Rooms(false))),
         ["rooms", "--json"] => Ok(ExecCommand::Admin(AdminCommand::Rooms(true))),

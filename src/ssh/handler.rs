@@ -40,6 +40,7 @@ use super::output::{self, Answer};
 use super::server::{Peer, Shared};
 use super::session::{self, SessionIo};
 use crate::hall::admin::ConnectionGuard;
+use crate::hall::import::ImportError;
 use crate::hall::names::{clean_name, guest_name};
 use crate::hall::view::Entry;
 use crate::hall::{Hall, HallError, Identity, Reader};
@@ -95,6 +96,9 @@ pub enum CommandError {
     /// An admin command failed.
     #[error("{0}")]
     Admin(#[from] AdminError),
+    /// An imported record was refused.
+    #[error("{0}")]
+    Import(#[from] ImportError),
 }
 
 impl CommandError {
@@ -108,9 +112,13 @@ impl CommandError {
             CommandError::Usage(e) => e.msg(),
             CommandError::Hall(e) => e.msg(),
             CommandError::Admin(e) => e.msg(),
+            CommandError::Import(e) => msg!("exec-import-refused", reason = e.to_string()),
         }
     }
 }
+
+/// The largest record `import` reads (the reader refuses one byte more).
+const IMPORT_MAX: usize = crate::rules::shogi::import::MAX_BYTES;
 
 /// What a channel has asked for so far.
 struct ChannelState {
@@ -129,6 +137,9 @@ struct ChannelState {
     input: Option<mpsc::Sender<Vec<u8>>>,
     /// What input the client may still send (the rest is dropped).
     budget: InputBudget,
+    /// The record an `import` reads, until the client's EOF: bounded by
+    /// the reader's limit, not by the typing rate.
+    import: Option<Vec<u8>>,
     /// Whether an exec or shell request came (one per channel).
     requested: bool,
     /// Set once the server has ended the channel: it stops counting
@@ -335,7 +346,14 @@ impl<A: SessionApp, F: AppFactory<A>> Handler<A, F> {
                     }
                     (None, false) => Err(HallError::NoSuchGame(game.clone())),
                 };
-                self.finish(channel, result.map_err(CommandError::from), 1)
+                let bytes = result.map(|r| exec::export_bytes(format.as_deref(), r));
+                self.finish_bytes(channel, bytes.map_err(CommandError::from), 1)
+            }
+            Ok(ExecCommand::Import) => {
+                if let Some(state) = self.channels.get_mut(&channel) {
+                    state.import = Some(Vec::new());
+                }
+                Ok(())
             }
             Ok(ExecCommand::Admin(command)) if !self.admin => {
                 self.refuse_admin(&format!("{command:?}"));
@@ -464,6 +482,23 @@ impl<A: SessionApp, F: AppFactory<A>> Handler<A, F> {
         result: Result<String, CommandError>,
         fail_status: u32,
     ) -> Result<(), russh::Error> {
+        let bytes = result.map(|mut text| {
+            if !text.ends_with('\n') {
+                text.push('\n');
+            }
+            text.into_bytes()
+        });
+        self.finish_bytes(channel, bytes, fail_status)
+    }
+
+    /// [`Handler::finish`] for an answer already in bytes: a record in
+    /// the encoding its format asks for (see [`exec::export_bytes`]).
+    fn finish_bytes(
+        &mut self,
+        channel: ChannelId,
+        result: Result<Vec<u8>, CommandError>,
+        fail_status: u32,
+    ) -> Result<(), russh::Error> {
         // Only a refusal needs the language (a saved one is a store read).
         let result = result.map_err(|e| self.lang(channel).text(&e.msg()));
         let Some(state) = self.channels.get_mut(&channel) else {
@@ -473,16 +508,11 @@ impl<A: SessionApp, F: AppFactory<A>> Handler<A, F> {
             return Ok(());
         };
         let answer = match result {
-            Ok(mut text) => {
-                if !text.ends_with('\n') {
-                    text.push('\n');
-                }
-                Answer {
-                    stderr: false,
-                    text: text.into_bytes(),
-                    status: 0,
-                }
-            }
+            Ok(text) => Answer {
+                stderr: false,
+                text,
+                status: 0,
+            },
             Err(message) => Answer {
                 stderr: true,
                 text: format!("banmen: {message}\n").into_bytes(),
@@ -619,6 +649,7 @@ impl<A: SessionApp, F: AppFactory<A>> russh::server::Handler for Handler<A, F> {
             asked_lang: None,
             input: None,
             budget: InputBudget::new(&self.shared.limits, Instant::now()),
+            import: None,
             requested: false,
             ended: Arc::new(AtomicBool::new(false)),
         };
@@ -825,6 +856,12 @@ impl<A: SessionApp, F: AppFactory<A>> russh::server::Handler for Handler<A, F> {
         let Some(state) = self.channels.get_mut(&channel) else {
             return Ok(());
         };
+        if let Some(record) = state.import.as_mut() {
+            // One byte past the limit is kept, so the reader refuses it.
+            let room = (IMPORT_MAX + 1).saturating_sub(record.len());
+            record.extend_from_slice(&data[..data.len().min(room)]);
+            return Ok(());
+        }
         let allowed = state.budget.take(data.len(), Instant::now());
         if allowed < data.len() {
             tracing::debug!(peer = %self.peer, dropped = data.len() - allowed, "input over the rate; cut");
@@ -833,6 +870,29 @@ impl<A: SessionApp, F: AppFactory<A>> russh::server::Handler for Handler<A, F> {
             if input.try_send(data[..allowed].to_vec()).is_err() {
                 tracing::debug!(peer = %self.peer, "input queue full; bytes dropped");
             }
+        }
+        Ok(())
+    }
+
+    async fn channel_eof(
+        &mut self,
+        channel: ChannelId,
+        _session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        let record = self
+            .channels
+            .get_mut(&channel)
+            .and_then(|s| s.import.take());
+        if let Some(record) = record {
+            let result = match &self.identity {
+                Some(who) => self
+                    .shared
+                    .hall
+                    .import(who, &record)
+                    .map_err(CommandError::from),
+                None => Err(CommandError::Import(ImportError::Guest)),
+            };
+            self.finish(channel, result, 1)?;
         }
         Ok(())
     }

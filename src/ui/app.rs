@@ -407,11 +407,12 @@ impl App {
         }
     }
 
-    /// The language and pieces this session shows.
+    /// The language, pieces and move notation this session shows.
     fn settings(&self) -> Settings {
         Settings {
             lang: self.theme.lang,
             pieces: self.theme.pieces,
+            notation: self.theme.notation,
         }
     }
 
@@ -419,6 +420,7 @@ impl App {
     pub fn apply_settings(&mut self, settings: Settings) {
         self.theme.lang = settings.lang;
         self.theme.pieces = settings.pieces;
+        self.theme.notation = settings.notation;
     }
 
     /// Chooses the language at the session's start: the player's saved
@@ -690,6 +692,9 @@ impl App {
             (tr!(self.theme, "status-reconnecting"), self.theme.alert())
         } else if !self.notice.is_empty() {
             (self.theme.text(&self.notice), self.theme.alert())
+        } else if let Some(seconds) = self.room().and_then(RoomScreen::countdown) {
+            let text = tr!(self.theme, "status-clock-count", seconds = seconds);
+            (text, self.theme.alert())
         } else if let Some(room) = self.room() {
             (self.theme.text(&room.handle.view().status), Style::new())
         } else {
@@ -767,8 +772,15 @@ impl App {
     async fn screen_changed(&mut self) {
         match &mut self.screen {
             Screen::Room(room) => {
-                if !room.handle.changed().await {
-                    std::future::pending::<()>().await;
+                // A running clock is redrawn each second as it counts.
+                let ticking = room.handle.view().deadline.is_some();
+                tokio::select! {
+                    alive = room.handle.changed() => {
+                        if !alive {
+                            std::future::pending::<()>().await;
+                        }
+                    }
+                    _ = tokio::time::sleep(std::time::Duration::from_secs(1)), if ticking => {}
                 }
             }
             Screen::Lobby(_) => {

@@ -1,5 +1,6 @@
-//! The export panel: the game as `position sfen … moves …` and as KIF, and
-//! the command that downloads it later over SSH; for a keyless player, first
+//! The export panel: the game's records (for two-player shogi `position
+//! sfen … moves …`, KIF and CSA, with which KIF file to pick), and the
+//! commands that download them later over SSH; for a keyless player, first
 //! the seat's resume code and the command that takes the seat back.
 //!
 //! The explanations are in the reader's language; the records are not
@@ -11,15 +12,21 @@ use super::text::put;
 use crate::hall::RoomView;
 use crate::hall::view::ServerAddress;
 use crate::i18n::Lang;
+use crate::rules::shogi::kif::to_cp932;
 use crate::tr;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use std::path::{Path, PathBuf};
 
-/// The command that fetches a finished or running game's record.
+/// The command that fetches a finished or running game's record into the
+/// file `w` would write (the name says the encoding: `.kif` or `.kifu`).
 pub fn export_command(address: &ServerAddress, game_id: &str, format: &str) -> String {
-    address.command(false, &format!("export {game_id} --format {format}"))
+    let file = file_name(game_id, format);
+    address.command(
+        false,
+        &format!("export {game_id} --format {format} > {file}"),
+    )
 }
 
 /// The lines that tell a keyless player how to come back to their seat.
@@ -42,10 +49,11 @@ pub enum Destination<'a> {
     Files(&'a Path),
 }
 
-/// The file a record is written to: the game's id and the format's usual
-/// extension (`.kifu` is KIF in UTF-8, as Japanese GUIs name it).
+/// The file a record is written to: the game's id and the format as its
+/// extension (`.kif` is KIF in CP932, `.kifu` KIF in UTF-8, as Japanese
+/// GUIs name them).
 pub fn file_name(game_id: &str, format: &str) -> String {
-    let ext = if format == "kif" { "kifu" } else { format };
+    let ext = format;
     let id: String = game_id
         .chars()
         .map(|c| {
@@ -71,10 +79,20 @@ pub fn write_files(view: &RoomView, dir: &Path) -> std::io::Result<Vec<PathBuf>>
             continue;
         };
         let path = dir.join(file_name(&view.game_id, format));
-        std::fs::write(&path, text)?;
+        std::fs::write(&path, file_bytes(format, text))?;
         written.push(path);
     }
     Ok(written)
+}
+
+/// A record as its file holds it: `kif` in CP932 with CRLF line ends (see
+/// [`to_cp932`]), the others in UTF-8 as they are.
+fn file_bytes(format: &str, text: String) -> Vec<u8> {
+    if format == "kif" {
+        to_cp932(&text)
+    } else {
+        text.into_bytes()
+    }
 }
 
 /// The players' names as records write them (in English).
@@ -121,6 +139,11 @@ fn records(view: &RoomView, theme: Theme) -> Vec<(String, bool)> {
     for format in view.game.export_formats() {
         out.push((String::new(), false));
         out.push((format!("{}:", format.to_uppercase()), true));
+        if *format == "kif" {
+            // The KIFU text again, headed for CP932: which file to pick.
+            out.push((tr!(theme, "export-kif-choice"), false));
+            continue;
+        }
         let text = view.game.export(format, &names).unwrap_or_default();
         out.extend(text.lines().map(|l| (l.to_string(), false)));
     }
@@ -205,8 +228,9 @@ mod tests {
     }
 
     #[test]
-    fn file_names_keep_the_id_and_name_kif_in_utf8_kifu() {
-        assert_eq!(file_name("ab12cd-3", "kif"), "ab12cd-3.kifu");
+    fn file_names_keep_the_id_and_the_format() {
+        assert_eq!(file_name("ab12cd-3", "kif"), "ab12cd-3.kif");
+        assert_eq!(file_name("ab12cd-3", "kifu"), "ab12cd-3.kifu");
         assert_eq!(file_name("ab12cd-3", "pgn4"), "ab12cd-3.pgn4");
         assert_eq!(file_name("../x/y", "usi"), "___x_y.usi");
     }

@@ -54,7 +54,8 @@ pub struct GameScreen {
     pub confirm: Option<Confirm>,
     /// Move-list lines scrolled back from the newest.
     pub scroll: usize,
-    /// A move being typed in the game's notation (`m` opens the prompt).
+    /// A move being typed (`m` opens the prompt): in the game's notation,
+    /// or for two-player shogi also Japanese or Western.
     pub typing: Option<String>,
 }
 
@@ -74,6 +75,13 @@ impl Default for GameScreen {
             typing: None,
         }
     }
+}
+
+/// Whether the move prompt takes `c`: printable ASCII, and for Japanese
+/// notation (`７六歩`, `同　歩`) any other printable character, the
+/// full-width space included.
+fn typable(c: char) -> bool {
+    c.is_ascii_graphic() || (!c.is_ascii() && !c.is_control())
 }
 
 /// The seat this session may move for now: the seat to move, if it plays it.
@@ -302,7 +310,7 @@ impl GameScreen {
         };
         let add = |text: &mut String, more: &str| {
             let room = MAX_TYPED.saturating_sub(text.chars().count());
-            text.extend(more.chars().filter(|c| c.is_ascii_graphic()).take(room));
+            text.extend(more.chars().filter(|c| typable(*c)).take(room));
         };
         match event {
             Event::Key(Key::Char(c)) => add(text, &c.to_string()),
@@ -317,11 +325,11 @@ impl GameScreen {
                 if acting_seat(view, seats).is_none() {
                     return Action::Notice(msg!("error-not-your-turn"));
                 }
-                return match view.game.parse_text(text.trim()) {
+                return match view.game.parse_typed(text.trim()) {
                     Ok(mv) => Action::Play(mv),
-                    Err(e) => self
+                    Err(why) => self
                         .typed_promotion(&view.game, text.trim())
-                        .unwrap_or_else(|| Action::Notice(e.msg())),
+                        .unwrap_or(Action::Notice(why)),
                 };
             }
             _ => {}
@@ -522,6 +530,8 @@ mod tests {
             paused: false,
             holders: Vec::new(),
             closed: None,
+            seat_clocks: Vec::new(),
+            turn_clock: None,
         }
     }
 

@@ -47,6 +47,22 @@ impl RoomScreen {
         RoomScreen { handle, game }
     }
 
+    /// The seconds left on this player's game clock while it runs in the
+    /// last ten seconds of a byoyomi period (or of main time with nothing
+    /// after it): the status line counts them down.
+    pub fn countdown(&self) -> Option<u64> {
+        use crate::hall::time_control::Showing;
+        let view = self.handle.view();
+        let seat = view.game.to_move().filter(|s| self.seats().contains(*s))?;
+        view.deadline?;
+        let left = match view.clock_showing(seat, std::time::Instant::now())? {
+            Showing::Byoyomi { left_ms, .. } => left_ms,
+            Showing::Main(ms) if view.settings.clock?.byoyomi_ms == 0 => ms,
+            _ => return None,
+        };
+        (left <= 10_000).then(|| left.div_ceil(1000))
+    }
+
     /// The seats this session plays (none when watching).
     pub fn seats(&self) -> SeatSet {
         self.handle.seats()

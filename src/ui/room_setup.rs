@@ -8,7 +8,8 @@ use super::app::Action;
 use super::input::Hint;
 use super::input::{Dir, Event, Hit, Hits, Key};
 use super::text::{pad, put, row, width, wrap};
-use crate::hall::{AwayPolicy, Mode, Privacy, RoomSettings, TimeLimit};
+use crate::hall::time_control::{PRESETS, TimeControl};
+use crate::hall::{AwayPolicy, Mode, OnTime, Privacy, RoomSettings, TimeLimit};
 use crate::rules::GameKind;
 use crate::rules::room_rules::{Choices, RuleSpec};
 use crate::{msg, tr};
@@ -24,6 +25,30 @@ const MODES: [Mode; 3] = [Mode::Online, Mode::VsComputer, Mode::SameDevice];
 const CPU_LEVELS: [u8; crate::cpu::MAX_LEVEL as usize] = [1, 2, 3, 4, 5];
 /// Seconds before a bot is asked to fill an empty seat (`None`: never).
 const BOT_AFTER: [Option<u32>; 4] = [None, Some(30), Some(60), Some(120)];
+/// The clock's parts a host may set, one at a time.
+const MAIN_MINUTES: [u64; 7] = [0, 1, 3, 5, 10, 15, 30];
+const BYOYOMI_SECONDS: [u64; 5] = [0, 10, 20, 30, 60];
+const PERIODS: [u8; 5] = [1, 2, 3, 4, 5];
+const INCREMENT_SECONDS: [u64; 5] = [0, 2, 5, 10, 30];
+const ON_TIME: [OnTime; 2] = [OnTime::Lose, OnTime::CpuMoves];
+
+/// How a room times its turns: a per-turn limit or a game clock.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Timing {
+    Turn(TimeLimit),
+    Clock(TimeControl),
+}
+
+/// What the time row cycles through: the per-turn limits, then the clock
+/// presets as players name them.
+fn timings() -> Vec<Timing> {
+    let turns = TIMES.iter().map(|t| Timing::Turn(*t));
+    let clocks = PRESETS
+        .iter()
+        .map(|(m, b, p, i)| Timing::Clock(TimeControl::preset(*m, *b, *p, *i)));
+    turns.chain(clocks).collect()
+}
+
 /// `None` is the room's default (see `RoomSettings::away_policy`).
 const AWAY: [Option<AwayPolicy>; 3] = [None, Some(AwayPolicy::Cpu), Some(AwayPolicy::Wait)];
 
@@ -35,6 +60,11 @@ enum Field {
     Privacy,
     Ranked,
     Time,
+    Main,
+    Byoyomi,
+    Periods,
+    Increment,
+    OnTime,
     Away,
     BotAfter,
     Mode,
@@ -74,10 +104,15 @@ impl SetupScreen {
     fn fields(&self) -> Vec<Field> {
         let mut fields = vec![Field::Game];
         fields.extend((0..self.specs().len()).map(Field::Rule));
+        fields.extend([Field::Privacy, Field::Ranked, Field::Time]);
+        if let Some(tc) = &self.settings.clock {
+            fields.extend([Field::Main, Field::Byoyomi]);
+            if tc.byoyomi_ms > 0 {
+                fields.push(Field::Periods);
+            }
+            fields.extend([Field::Increment, Field::OnTime]);
+        }
         fields.extend([
-            Field::Privacy,
-            Field::Ranked,
-            Field::Time,
             Field::Away,
             Field::BotAfter,
             Field::Mode,
@@ -159,7 +194,23 @@ impl SetupScreen {
                 s.privacy = cycle(&[Privacy::Public, Privacy::Private], s.privacy, step)
             }
             Field::Ranked => s.ranked = !s.ranked,
-            Field::Time => s.time_limit = cycle(&TIMES, s.time_limit, step),
+            Field::Time => {
+                let now = match s.clock {
+                    Some(tc) => Timing::Clock(tc),
+                    None => Timing::Turn(s.time_limit),
+                };
+                match cycle(&timings(), now, step) {
+                    Timing::Turn(limit) => (s.time_limit, s.clock) = (limit, None),
+                    Timing::Clock(tc) => (s.time_limit, s.clock) = (TimeLimit::None, Some(tc)),
+                }
+            }
+            Field::Main | Field::Byoyomi | Field::Periods | Field::Increment => {
+                if let Some(tc) = s.clock {
+                    let next = next_clock(tc, field, step);
+                    s.clock = Some(if next.is_valid() { next } else { tc });
+                }
+            }
+            Field::OnTime => s.on_time = cycle(&ON_TIME, s.on_time, step),
             Field::Away => s.away = cycle(&AWAY, s.away, step),
             Field::BotAfter => s.bot_after = cycle(&BOT_AFTER, s.bot_after, step),
             Field::Mode => s.mode = cycle(&MODES, s.mode, step),
@@ -207,11 +258,34 @@ impl SetupScreen {
                 };
                 (tr!(theme, "setup-rating"), value, String::new())
             }
-            Field::Time => (
-                tr!(theme, "setup-time"),
-                t(s.time_limit.label()),
-                tr!(theme, "setup-time-about"),
+            Field::Time => match &s.clock {
+                Some(tc) => (
+                    tr!(theme, "setup-time"),
+                    t(tc.label()),
+                    tr!(theme, "setup-clock-about"),
+                ),
+                None => (
+                    tr!(theme, "setup-time"),
+                    t(s.time_limit.label()),
+                    tr!(theme, "setup-time-about"),
+                ),
+            },
+            Field::Main | Field::Byoyomi | Field::Periods | Field::Increment => clock_text(
+                s.clock.unwrap_or(TimeControl::preset(0, 0, 0, 0)),
+                field,
+                theme,
             ),
+            Field::OnTime => {
+                let value = match s.on_time {
+                    OnTime::Lose => msg!("on-time-lose"),
+                    OnTime::CpuMoves => msg!("on-time-cpu"),
+                };
+                (
+                    tr!(theme, "setup-on-time"),
+                    t(value),
+                    tr!(theme, "setup-on-time-about"),
+                )
+            }
             Field::Away => {
                 let policy = s.away_policy().label();
                 let value = match s.away {
@@ -300,6 +374,50 @@ fn next_value(spec: &RuleSpec, current: &str, step: isize) -> String {
         Choices::OneOf(words) => cycle(words, current, step).to_string(),
         Choices::NoneOrCount => cycle(&COUNTS, current, step).to_string(),
     }
+}
+
+/// The clock with one of its parts moved `step` along its choices.
+fn next_clock(tc: TimeControl, field: Field, step: isize) -> TimeControl {
+    let mut next = tc;
+    match field {
+        Field::Main => {
+            next.main_ms = cycle(&MAIN_MINUTES, tc.main_ms / 60_000, step) * 60_000;
+        }
+        Field::Byoyomi => {
+            let seconds = cycle(&BYOYOMI_SECONDS, tc.byoyomi_ms / 1000, step);
+            next.byoyomi_ms = seconds * 1000;
+            next.periods = if seconds > 0 { tc.periods.max(1) } else { 0 };
+        }
+        Field::Periods => next.periods = cycle(&PERIODS, tc.periods, step),
+        Field::Increment => {
+            next.increment_ms = cycle(&INCREMENT_SECONDS, tc.increment_ms / 1000, step) * 1000;
+        }
+        _ => {}
+    }
+    next
+}
+
+/// The label, value and explanation of a part of the clock.
+fn clock_text(tc: TimeControl, field: Field, theme: Theme) -> (String, String, String) {
+    let (label, value) = match field {
+        Field::Main => (
+            msg!("setup-main-time"),
+            msg!("clock-minutes", minutes = tc.main_ms / 60_000),
+        ),
+        Field::Byoyomi => (
+            msg!("setup-byoyomi"),
+            msg!("time-seconds", seconds = tc.byoyomi_ms / 1000),
+        ),
+        Field::Periods => (
+            msg!("setup-periods"),
+            msg!("clock-count", count = u64::from(tc.periods)),
+        ),
+        _ => (
+            msg!("setup-increment"),
+            msg!("time-seconds", seconds = tc.increment_ms / 1000),
+        ),
+    };
+    (theme.text(&label), theme.text(&value), String::new())
 }
 
 #[cfg(test)]

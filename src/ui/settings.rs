@@ -1,19 +1,21 @@
-//! The settings panel (`L`): the language, each listed in its own name, and
-//! the piece styles. Changes show at once; closing the panel keeps them
-//! (a keyed player's are saved with their key).
+//! The settings panel (`L`): the language, each listed in its own name,
+//! the piece styles and the move notation of shogi's move lists. Changes
+//! show at once; closing the panel keeps them (a keyed player's are saved
+//! with their key).
 
 use super::Theme;
 use super::input::{Dir, Hit, Hits, Key};
 use super::text::{put, width};
 use crate::hall::settings::Settings;
 use crate::i18n::{ChessStyle, Lang, Msg, ShogiStyle};
+use crate::rules::shogi::notation::Notation;
 use crate::{msg, tr};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 
 /// The rows of the panel.
-const ROWS: usize = 3;
+const ROWS: usize = 4;
 
 /// The panel's state: the row the cursor is on.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -55,7 +57,8 @@ impl SettingsPanel {
         match self.row {
             0 => next.lang = Lang::ALL[choice % Lang::ALL.len()],
             1 => next.pieces.shogi = ShogiStyle::ALL[choice % ShogiStyle::ALL.len()],
-            _ => next.pieces.chess = ChessStyle::ALL[choice % ChessStyle::ALL.len()],
+            2 => next.pieces.chess = ChessStyle::ALL[choice % ChessStyle::ALL.len()],
+            _ => next.notation = Notation::ALL[choice % Notation::ALL.len()],
         }
         Change::Set(next)
     }
@@ -82,6 +85,7 @@ impl SettingsPanel {
             tr!(theme, "settings-language"),
             tr!(theme, "settings-shogi-pieces"),
             tr!(theme, "settings-chess-pieces"),
+            tr!(theme, "settings-notation"),
         ];
         let label_w = labels.iter().map(|l| width(l)).max().unwrap_or(0) + 2;
         for (row, label) in labels.iter().enumerate() {
@@ -110,9 +114,9 @@ impl SettingsPanel {
             true => tr!(theme, "settings-saved-with-key"),
             false => tr!(theme, "settings-guest"),
         };
-        put(buf, area, area.x + 2, area.y + 9, &note, theme.dim());
+        put(buf, area, area.x + 2, area.y + 11, &note, theme.dim());
         let preview = tr!(theme, "settings-keys");
-        put(buf, area, area.x + 2, area.y + 10, &preview, theme.dim());
+        put(buf, area, area.x + 2, area.y + 12, &preview, theme.dim());
     }
 }
 
@@ -127,10 +131,24 @@ fn choices(row: usize, now: Settings, theme: Theme) -> Vec<(String, bool)> {
             .iter()
             .map(|s| (theme.text(&shogi_style(*s)), *s == now.pieces.shogi))
             .collect(),
-        _ => ChessStyle::ALL
+        2 => ChessStyle::ALL
             .iter()
             .map(|s| (theme.text(&chess_style(*s)), *s == now.pieces.chess))
             .collect(),
+        _ => Notation::ALL
+            .iter()
+            .map(|n| (theme.text(&notation(*n)), *n == now.notation))
+            .collect(),
+    }
+}
+
+/// A notation's name with an example: the example shows what it means
+/// to someone who does not know the name.
+fn notation(notation: Notation) -> Msg {
+    match notation {
+        Notation::Usi => msg!("notation-usi"),
+        Notation::Japanese => msg!("notation-japanese"),
+        Notation::Western => msg!("notation-western"),
     }
 }
 
@@ -160,7 +178,8 @@ fn step(now: Settings, row: usize, by: isize) -> Settings {
     match row {
         0 => s.lang = next(&Lang::ALL, s.lang, by),
         1 => s.pieces.shogi = next(&ShogiStyle::ALL, s.pieces.shogi, by),
-        _ => s.pieces.chess = next(&ChessStyle::ALL, s.pieces.chess, by),
+        2 => s.pieces.chess = next(&ChessStyle::ALL, s.pieces.chess, by),
+        _ => s.notation = next(&Notation::ALL, s.notation, by),
     }
     s
 }
@@ -201,5 +220,20 @@ mod tests {
             panic!("a click sets");
         };
         assert_eq!(next.pieces.chess, ChessStyle::Symbols);
+    }
+
+    #[test]
+    fn the_last_row_chooses_the_notation() {
+        let mut panel = SettingsPanel::default();
+        let now = Settings::default();
+        panel.key(Key::Up, now);
+        let Change::Set(next) = panel.key(Key::Right, now) else {
+            panic!("right changes the notation");
+        };
+        assert_eq!(next.notation, Notation::Japanese);
+        let Change::Set(next) = panel.choose(3, 2, now) else {
+            panic!("a click sets");
+        };
+        assert_eq!(next.notation, Notation::Western);
     }
 }

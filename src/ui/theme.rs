@@ -4,10 +4,12 @@
 
 use crate::i18n::{ChessStyle, Lang, Msg, Pieces, ShogiStyle};
 use crate::rules::GameKind;
+use crate::rules::shogi::notation::Notation;
 use crate::rules::vocab::Seat;
 use ratatui::style::{Color, Modifier, Style};
 
-/// How to draw: in which language, with which pieces, colors on or off.
+/// How to draw: in which language, with which pieces and move notation,
+/// colors on or off.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Theme {
     /// Colors on.
@@ -16,6 +18,8 @@ pub struct Theme {
     pub lang: Lang,
     /// How pieces are drawn.
     pub pieces: Pieces,
+    /// How two-player shogi's move lists write moves.
+    pub notation: Notation,
 }
 
 impl Default for Theme {
@@ -24,6 +28,7 @@ impl Default for Theme {
             color: true,
             lang: Lang::En,
             pieces: Pieces::default(),
+            notation: Notation::default(),
         }
     }
 }

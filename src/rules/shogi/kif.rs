@@ -1,6 +1,12 @@
-//! KIF export (`棋譜ファイル`, UTF-8): the format most shogi software reads.
+//! KIF export (`棋譜ファイル`): the format most shogi software reads.
 //! Even games and standard handicaps name their start (`手合割`); any other
 //! start position is written as a BOD board diagram.
+//!
+//! By the format's convention a `.kif` file is Shift_JIS (CP932), and
+//! Japanese GUIs read it so: [`to_cp932`] makes those bytes. The same
+//! record in UTF-8 is a `.kifu` file, which says so in its first line
+//! ([`KIFU_HEADER`]). The fallbacks for what CP932 cannot hold are in
+//! docs/records.md.
 
 use super::Handicap;
 use super::game::ShogiGame;
@@ -66,10 +72,17 @@ fn handicap_name(handicap: Handicap) -> &'static str {
     }
 }
 
+/// The first line of a KIF record meant for CP932 (`.kif`).
+pub const KIF_HEADER: &str = "#KIF version=2.0 encoding=Shift_JIS";
+/// The first line of a KIF record in UTF-8 (`.kifu`): readers that guess
+/// the encoding from the content need not guess.
+pub const KIFU_HEADER: &str = "#KIF version=2.0 encoding=UTF-8";
+
 impl ShogiGame {
-    /// The game as KIF. `names` are sente's and gote's display names.
+    /// The game as KIF (headed for CP932: see [`to_cp932`], [`to_kifu`]).
+    /// `names` are sente's and gote's display names.
     pub fn to_kif(&self, names: [&str; 2]) -> String {
-        let mut out = String::from("# ---- banmen 棋譜ファイル ----\n");
+        let mut out = format!("{KIF_HEADER}\n# ---- banmen 棋譜ファイル ----\n");
         let handicap = self.known_start();
         let sides = match handicap {
             Some(Handicap::None) | None => ["先手", "後手"],
@@ -210,5 +223,81 @@ fn hand_text(pos: &Position, color: Color) -> String {
         "なし".to_string()
     } else {
         parts.join("　")
+    }
+}
+
+/// A KIF record (from [`ShogiGame::to_kif`], or one kept before records
+/// had a header) as UTF-8 `.kifu` text: its first line says UTF-8.
+pub fn to_kifu(kif: &str) -> String {
+    let body = match kif.split_once('\n') {
+        Some((first, rest)) if first.starts_with("#KIF") => rest,
+        _ => kif,
+    };
+    format!("{KIFU_HEADER}\n{body}")
+}
+
+/// A character CP932 cannot hold, as the `.kif` file writes it: the
+/// Unicode shogi turn marks become KIF's usual triangles, anything else
+/// a `?` (a name in another script reads as `?` in a GUI, but the record
+/// still opens).
+fn cp932_fallback(c: char) -> char {
+    match c {
+        '☗' => '▲',
+        '☖' => '△',
+        _ => '?',
+    }
+}
+
+/// `text` as a `.kif` file's bytes: CP932 with CRLF line ends, which
+/// Japanese GUIs expect; characters CP932 lacks are replaced (see
+/// [`cp932_fallback`]) rather than written as `&#NNNN;`.
+pub fn to_cp932(text: &str) -> Vec<u8> {
+    let mut fitted = String::with_capacity(text.len() + text.len() / 16);
+    for c in text.chars() {
+        match c {
+            '\r' => {}
+            '\n' => fitted.push_str("\r\n"),
+            c if cp932_holds(c) => fitted.push(c),
+            c => fitted.push(cp932_fallback(c)),
+        }
+    }
+    let (bytes, _, _) = encoding_rs::SHIFT_JIS.encode(&fitted);
+    bytes.into_owned()
+}
+
+/// Whether CP932 has `c` (encoding_rs's Shift_JIS is CP932: it includes
+/// the NEC and IBM extensions).
+fn cp932_holds(c: char) -> bool {
+    if c.is_ascii() {
+        return true;
+    }
+    let mut buf = [0u8; 4];
+    let (_, _, unmappable) = encoding_rs::SHIFT_JIS.encode(c.encode_utf8(&mut buf));
+    !unmappable
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cp932_keeps_kif_text_and_replaces_the_rest() {
+        let bytes = to_cp932("先手：☗alice 김\n７六歩(77)\n");
+        let (back, _, bad) = encoding_rs::SHIFT_JIS.decode(&bytes);
+        assert!(!bad);
+        assert_eq!(back, "先手：▲alice ?\r\n７六歩(77)\r\n");
+        assert_eq!(&bytes[..2], [0x90, 0xE6], "先 is 0x90E6 in CP932");
+        // CP932's NEC extensions are kept, and a CRLF stays one CRLF.
+        let bytes = to_cp932("①\r\n");
+        let (back, _, _) = encoding_rs::SHIFT_JIS.decode(&bytes);
+        assert_eq!(back, "①\r\n");
+    }
+
+    #[test]
+    fn kifu_says_utf8_in_its_first_line() {
+        let kif = format!("{KIF_HEADER}\n手合割：平手\n");
+        assert_eq!(to_kifu(&kif), format!("{KIFU_HEADER}\n手合割：平手\n"));
+        // A record kept before the header had none: one is added.
+        assert_eq!(to_kifu("# x\n"), format!("{KIFU_HEADER}\n# x\n"));
     }
 }

@@ -3,10 +3,16 @@
 
 pub mod adapter;
 pub mod bitboard;
+pub mod csa;
+mod csa_read;
 pub mod game;
+pub mod import;
 pub mod kif;
+mod kif_read;
 pub mod movegen;
+pub mod notation;
 pub mod position;
+mod read_setup;
 pub mod rules;
 pub mod sfen;
 pub mod types;

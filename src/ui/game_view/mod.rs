@@ -16,9 +16,11 @@ use super::game::{
 };
 use super::input::{Hit, Hits};
 use super::text::{put, width, wrap};
+use crate::hall::time_control::Showing;
 use crate::hall::{Occupant, Phase, RoomView};
 use crate::i18n::Msg;
 use crate::rules::AnyGame;
+use crate::rules::shogi::notation::Notation;
 use crate::rules::vocab::{Move, Seat, SeatSet, Square, Verdict};
 use crate::{msg, tr};
 use ratatui::buffer::Buffer;
@@ -203,9 +205,24 @@ pub(super) fn who(view: &RoomView, seat: Seat, seats: SeatSet, theme: Theme) -> 
         .cloned()
         .unwrap_or(Occupant::Empty);
     let name = theme.text(&occupant.label());
-    match seats.contains(seat) && single_seat(seats) {
+    let name = match seats.contains(seat) && single_seat(seats) {
         true => tr!(theme, "occupant-you", name = name),
         false => name,
+    };
+    match view.clock_showing(seat, std::time::Instant::now()) {
+        Some(showing) => format!("{name} {}", clock_text(showing)),
+        None => name,
+    }
+}
+
+/// A game clock as it shows beside a name: `9:58` in main time, `27s ×2`
+/// in byoyomi (seconds left in the period, periods left), `0:00` flagged.
+pub fn clock_text(showing: Showing) -> String {
+    let secs = |ms: u64| ms.div_ceil(1000);
+    match showing {
+        Showing::Main(ms) => format!("{}:{:02}", secs(ms) / 60, secs(ms) % 60),
+        Showing::Byoyomi { left_ms, periods } => format!("{}s ×{periods}", secs(left_ms)),
+        Showing::Flagged => "0:00".to_string(),
     }
 }
 
@@ -447,12 +464,10 @@ pub(super) fn move_list(
     );
     let rows = usize::from(area.height - 1);
     let four = view.game.seats().count() > 2;
-    // Room for the longest move of the game: `d10-d11=Q` in chess.
-    let entry_w = match view.game {
-        AnyGame::Chess4(_) => 16usize,
-        AnyGame::Shogi4(_) => 13,
-        AnyGame::Shogi(_) => 12,
-    };
+    let texts = move_texts(view, theme);
+    // Japanese moves carry their side's mark (`▲７六歩`).
+    let marked = matches!(view.game, AnyGame::Shogi(_)) && theme.notation == Notation::Japanese;
+    let entry_w = entry_width(&view.game, &texts);
     let cols = (usize::from(area.width) / entry_w).max(1);
     let lines = view.moves.len().div_ceil(cols);
     let last = lines.saturating_sub(scroll.min(lines.saturating_sub(rows)));
@@ -461,15 +476,17 @@ pub(super) fn move_list(
         let y = area.y + 1 + (line - first) as u16;
         for col in 0..cols {
             let i = line * cols + col;
-            let Some(mv) = view.moves.get(i) else { break };
-            let ascii = theme.ascii(crate::rules::GameKind::Shogi);
+            let (Some(mv), Some(written)) = (view.moves.get(i), texts.get(i)) else {
+                break;
+            };
+            let ascii = theme.ascii(crate::rules::GameKind::Shogi) || marked;
             let mark = match (four, ascii, mv.seat.0 % 2) {
                 (true, _, _) => move_mark(&view.game, mv.seat, theme) + " ",
                 (false, true, _) => String::new(),
                 (false, false, 0) => "☗".into(),
                 (false, false, _) => "☖".into(),
             };
-            let text = format!("{:>3} {mark}{}", i + 1, mv.text);
+            let text = format!("{:>3} {mark}{written}", i + 1);
             let x = area.x + (col * entry_w) as u16;
             let style = if i + 1 == view.moves.len() {
                 theme.title()
@@ -479,6 +496,27 @@ pub(super) fn move_list(
             put(buf, area, x, y, &text, style);
         }
     }
+}
+
+/// The moves as the reader chose to see them: two-player shogi in their
+/// notation (written from the position the game began in), the other
+/// games in their own.
+fn move_texts(view: &RoomView, theme: Theme) -> Vec<String> {
+    let given: Vec<&str> = view.moves.iter().map(|m| m.text.as_str()).collect();
+    view.opening.write_moves(&given, theme.notation)
+}
+
+/// The columns a move list entry takes: room for the longest move of the
+/// game (`d10-d11=Q` in chess), or of this list when its notation writes
+/// longer ones (`▲２二銀右上不成`), with its number, mark and a space.
+fn entry_width(game: &AnyGame, texts: &[String]) -> usize {
+    let least = match game {
+        AnyGame::Chess4(_) => 16usize,
+        AnyGame::Shogi4(_) => 13,
+        AnyGame::Shogi(_) => 12,
+    };
+    let longest = texts.iter().map(|t| usize::from(width(t))).max();
+    least.max(longest.unwrap_or(0) + 6)
 }
 
 /// The mark before a four-player move: the seat's letter (shogi) or the

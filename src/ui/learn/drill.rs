@@ -195,5 +195,7 @@ fn view(game: &AnyGame, mut settings: RoomSettings, me: &str) -> RoomView {
         paused: false,
         holders: Vec::new(),
         closed: None,
+        seat_clocks: Vec::new(),
+        turn_clock: None,
     }
 }
