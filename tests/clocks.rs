@@ -5,7 +5,7 @@
 
 mod common;
 use banmen::hall::time_control::{Showing, TimeControl};
-use banmen::hall::{Clock, Hall, OnTime, Phase, Privacy, RoomHandle, RoomSettings};
+use banmen::hall::{Clock, Hall, OnTime, Phase, Privacy, Reader, RoomHandle, RoomSettings};
 use banmen::rules::GameKind;
 use banmen::rules::vocab::Seat;
 use banmen::store::memory::MemoryStore;
@@ -67,6 +67,13 @@ async fn main_time_then_byoyomi_and_the_flag_falls_in_the_last_period() {
     );
     let winners = format!("{:?}", view.game.outcome().map(|o| &o.verdict));
     assert!(winners.contains("Win(SeatSet(2))"), "bob won: {winners}");
+    // The records say so as shogi's records do.
+    let export = |format| {
+        hall.export(&view.game_id, Some(format), Reader::Admin)
+            .unwrap()
+    };
+    assert!(export("kifu").contains("切れ負け"), "{}", export("kifu"));
+    assert!(export("csa").ends_with("%TIME_UP\n"), "{}", export("csa"));
 }
 
 #[tokio::test]

@@ -67,3 +67,4 @@ closed-everybody-left = Everybody left.
 closed-by-admin = The room was closed by an admin ({ $admin }).
 admin-closed-room = closed room { $room }
 status-clock-count = time: { $seconds }…
+reason-time = time

@@ -56,3 +56,4 @@ closed-everybody-left = 全員が退室しました。
 closed-by-admin = 管理者（{ $admin }）が部屋を閉じました。
 admin-closed-room = 部屋{ $room }を閉じました
 status-clock-count = 残り{ $seconds }秒…
+reason-time = 時間切れ

@@ -64,3 +64,4 @@ closed-everybody-left = Wszyscy wyszli.
 closed-by-admin = Pokój zamknął administrator ({ $admin }).
 admin-closed-room = zamknięto pokój { $room }
 status-clock-count = czas: { $seconds }…
+reason-time = czas

@@ -62,3 +62,4 @@ closed-everybody-left = Umalis ang lahat.
 closed-by-admin = Isinara ng admin ({ $admin }) ang kuwarto.
 admin-closed-room = isinara ang kuwartong { $room }
 status-clock-count = oras: { $seconds }…
+reason-time = oras

@@ -112,8 +112,25 @@ impl Follow {
             "legal_moves": legal.len(),
             "legal": legal,
             "time_left_ms": left,
+            "clock": clock(view, seat),
         }))
     }
+}
+
+/// `seat`'s game clock as its turn began, in a room with one (`null`
+/// otherwise): main time left, the byoyomi period and periods left, the
+/// increment. `time_left_ms` is all of it; this says how it is made up,
+/// so that a bot does not spend its main time on one move.
+fn clock(view: &RoomView, seat: Seat) -> Value {
+    let (Some(tc), Some(c)) = (view.settings.clock, view.seat_clocks.get(seat.index())) else {
+        return Value::Null;
+    };
+    json!({
+        "main_ms": c.main_ms,
+        "byoyomi_ms": tc.byoyomi_ms,
+        "periods": c.periods,
+        "increment_ms": tc.increment_ms,
+    })
 }
 
 /// The `game_start` event: the game from its start, and the seats.

@@ -8,7 +8,7 @@
 //! traced back to its room.
 
 use super::Accept;
-use super::position::{engine_options, position_line};
+use super::position::{clock_budget, engine_options, position_line};
 use crate::rules::GameKind;
 use serde_json::{Value, json};
 use std::collections::{HashMap, HashSet};
@@ -306,7 +306,7 @@ impl Bot {
             options: room.options.clone(),
             ply,
             position: position_line(room.kind, &room.start, &room.moves),
-            time_left: event["time_left_ms"].as_u64().map(Duration::from_millis),
+            time_left: time_to_use(event),
         })]
     }
 
@@ -389,6 +389,16 @@ fn strings(value: &Value) -> Vec<String> {
         .iter()
         .filter_map(|v| v.as_str().map(String::from))
         .collect()
+}
+
+/// The time a turn may use: the time left, or with a game clock the
+/// share of it a move should take ([`clock_budget`]).
+fn time_to_use(event: &Value) -> Option<Duration> {
+    let left = event["time_left_ms"].as_u64().map(Duration::from_millis);
+    match (left, clock_budget(&event["clock"])) {
+        (Some(left), Some(share)) => Some(left.min(share)),
+        (left, _) => left,
+    }
 }
 
 #[path = "play_send.rs"]

@@ -75,6 +75,19 @@ pub fn movetime(time_left: Option<Duration>, cap: Option<Duration>) -> Duration 
     budget.min(cap.unwrap_or(Duration::MAX)).max(MIN_THINK)
 }
 
+/// How long to think with a game clock (the `clock` of `your_turn`): a
+/// twentieth of the main time left, plus most of a byoyomi period or of
+/// the increment; `None` without one. [`movetime`] keeps it under the
+/// time left.
+pub fn clock_budget(clock: &serde_json::Value) -> Option<Duration> {
+    let ms = |name: &str| clock[name].as_u64();
+    let main = ms("main_ms")?;
+    let byoyomi = ms("byoyomi_ms").unwrap_or(0);
+    let increment = ms("increment_ms").unwrap_or(0);
+    let extra = if byoyomi > 0 { byoyomi } else { increment };
+    Some(Duration::from_millis(main / 20 + extra * 9 / 10))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -160,6 +173,17 @@ mod tests {
                 "{line}"
             );
         }
+    }
+
+    #[test]
+    fn a_clock_is_spent_a_twentieth_at_a_time_plus_most_of_a_period() {
+        let clock = serde_json::json!({"main_ms": 600_000, "byoyomi_ms": 30_000,
+            "periods": 1, "increment_ms": 0});
+        assert_eq!(clock_budget(&clock), Some(Duration::from_millis(57_000)));
+        let fischer = serde_json::json!({"main_ms": 0, "byoyomi_ms": 0,
+            "periods": 0, "increment_ms": 5_000});
+        assert_eq!(clock_budget(&fischer), Some(Duration::from_millis(4_500)));
+        assert_eq!(clock_budget(&serde_json::Value::Null), None);
     }
 
     #[test]

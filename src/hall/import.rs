@@ -108,15 +108,17 @@ fn rebuild(record: &Record) -> Result<(AnyGame, AnyGame), HallError> {
     Ok((opening, game))
 }
 
-/// Ends `game` as the record says: a resignation by the side to move, or
-/// the side to move's claim. Endings banmen has no rule for (time, abort)
-/// and claims its rules refuse leave the game as the moves left it.
+/// Ends `game` as the record says: a resignation or a loss on time by the
+/// side to move, or the side to move's claim. Endings banmen has no rule
+/// for (abort, illegal moves) and claims its rules refuse leave the game
+/// as the moves left it.
 fn apply_ending(game: &mut AnyGame, ending: Option<Ending>) {
     let Some(mover) = game.to_move() else {
         return;
     };
     let _ = match ending {
         Some(Ending::Resignation) => game.resign(mover),
+        Some(Ending::TimeUp) => game.lose_on_time(mover),
         Some(Ending::Declaration) => game.claim(Claim::EnteringKing),
         Some(Ending::Impasse) => game.claim(Claim::Impasse),
         _ => Ok(()),

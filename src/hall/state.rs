@@ -424,7 +424,7 @@ impl RoomState {
         let lose = self.settings.on_time == OnTime::Lose || self.settings.ranked;
         let loses = lose && self.game.kind().has_resignation();
         if loses {
-            self.game.resign(seat)?;
+            self.game.lose_on_time(seat)?;
             self.after_change(at);
             self.status = msg!("status-lost-on-time", name = self.seat_label(seat));
             return Ok(());

@@ -357,6 +357,16 @@ impl AnyGame {
         each!(self, g => g.resign(seat))
     }
 
+    /// `seat`'s game clock ran out: two-player shogi records a loss on
+    /// time; the four-player games have no such ending and take it as a
+    /// resignation (four-player shogi has none: refused).
+    pub fn lose_on_time(&mut self, seat: Seat) -> Result<(), RulesError> {
+        match self {
+            AnyGame::Shogi(g) => g.lose_on_time(seat),
+            _ => self.resign(seat),
+        }
+    }
+
     /// The seat to move makes a claim.
     pub fn claim(&mut self, claim: Claim) -> Result<(), RulesError> {
         each!(self, g => g.claim(claim))

@@ -374,6 +374,9 @@ pub enum EndReason {
     Eliminations,
     /// Fifty moves by every player without a capture or pawn move.
     FiftyMoves,
+    /// A player's game clock ran out (two-player shogi; the four-player
+    /// games count it a resignation).
+    TimeForfeit,
 }
 
 impl EndReason {
@@ -391,6 +394,7 @@ impl EndReason {
             EndReason::KingCaptured => "reason-king-captured",
             EndReason::Eliminations => "reason-eliminations",
             EndReason::FiftyMoves => "reason-fifty-moves",
+            EndReason::TimeForfeit => "reason-time",
         })
     }
 }
@@ -409,6 +413,7 @@ impl fmt::Display for EndReason {
             EndReason::KingCaptured => "king captured",
             EndReason::Eliminations => "eliminations",
             EndReason::FiftyMoves => "fifty-move rule",
+            EndReason::TimeForfeit => "time",
         };
         f.write_str(text)
     }

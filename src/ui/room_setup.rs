@@ -440,13 +440,20 @@ mod tests {
             };
             for kind in GameKind::HALL {
                 for (w, h) in [(80, 21), (60, 17)] {
+                    // With a clock, so that its lines are there too; each
+                    // line from the same start (the time line changes
+                    // which lines there are).
+                    let mut base = RoomSettings::new(kind);
+                    base.clock = Some(TimeControl::preset(10, 30, 3, 0));
                     let mut form = SetupScreen::new(Mode::Online);
-                    form.settings = RoomSettings::new(kind);
-                    let fields = form.fields();
-                    for (row, field) in fields.iter().enumerate() {
+                    form.settings = base.clone();
+                    for row in 0..form.fields().len() {
+                        form.settings = base.clone();
                         form.row = row;
+                        let field = form.fields()[row];
                         let steps = match field {
                             Field::Game | Field::Create => 1,
+                            Field::Time => timings().len(),
                             _ => 8,
                         };
                         for _ in 0..steps {
@@ -454,7 +461,7 @@ mod tests {
                             let mut buf = Buffer::empty(area);
                             form.render(&mut buf, area, theme, &mut Hits::default());
                             let lines = screen_lines(&buf);
-                            let (label, value, about) = form.field_text(*field, theme);
+                            let (label, value, about) = form.field_text(field, theme);
                             let shown = lines
                                 .iter()
                                 .any(|l| l.contains(&label) && l.contains(&value));

@@ -164,6 +164,7 @@ fn ending(reason: &EndReason, verdict: &Verdict, to_move: Color) -> String {
         EndReason::PerpetualCheck => format!("%{}ILLEGAL_ACTION\n", sign(to_move.opponent())),
         EndReason::Declaration => "%KACHI\n".to_string(),
         EndReason::Impasse | EndReason::MoveLimit => "%JISHOGI\n".to_string(),
+        EndReason::TimeForfeit => "%TIME_UP\n".to_string(),
         _ => "%CHUDAN\n".to_string(),
     }
 }

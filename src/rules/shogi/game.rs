@@ -134,6 +134,13 @@ impl ShogiGame {
         Ok(())
     }
 
+    /// `seat`'s clock ran out: it loses on time.
+    pub fn lose_on_time(&mut self, seat: Seat) -> Result<(), RulesError> {
+        self.resign(seat)?;
+        self.outcome = Some(win(other(seat), EndReason::TimeForfeit));
+        Ok(())
+    }
+
     /// The side to move claims a win by declaration or an impasse count.
     pub fn claim(&mut self, claim: Claim) -> Result<(), RulesError> {
         if self.outcome.is_some() {

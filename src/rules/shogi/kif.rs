@@ -18,8 +18,8 @@ use std::fmt::Write;
 const RANKS: [&str; 9] = ["一", "二", "三", "四", "五", "六", "七", "八", "九"];
 const FILES: [&str; 9] = ["１", "２", "３", "４", "５", "６", "７", "８", "９"];
 
-/// The KIF name of a piece kind.
-fn kind_name(kind: Kind) -> &'static str {
+/// The KIF name of a piece kind (the Japanese notation writes it so too).
+pub(super) fn kind_name(kind: Kind) -> &'static str {
     match kind {
         Kind::Pawn => "歩",
         Kind::Lance => "香",
@@ -172,6 +172,7 @@ fn ending(reason: &EndReason, verdict: &Verdict, sides: [&str; 2]) -> (&'static 
         EndReason::PerpetualCheck => "反則負け",
         EndReason::Declaration => "入玉勝ち",
         EndReason::Impasse | EndReason::MoveLimit => "持将棋",
+        EndReason::TimeForfeit => "切れ負け",
         _ => "中断",
     };
     let summary = match (winner, reason) {

@@ -16,6 +16,7 @@
 //! the square the previous move went to writes `同` and a full-width space
 //! (`同　歩`), as KIF records do; typed moves may leave the space out.
 
+use super::super::kif::kind_name;
 use super::super::position::Position;
 use super::super::types::{Color, Kind, Move, Sq};
 use super::{declines_promotion, rivals};
@@ -24,26 +25,6 @@ use super::{declines_promotion, rivals};
 const FILES: [char; 9] = ['１', '２', '３', '４', '５', '６', '７', '８', '９'];
 /// Rank numerals as written, rank 1 (gote's back rank) first.
 const RANKS: [char; 9] = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
-
-/// The name of a piece kind, as KIF records write it.
-fn kind_name(kind: Kind) -> &'static str {
-    match kind {
-        Kind::Pawn => "歩",
-        Kind::Lance => "香",
-        Kind::Knight => "桂",
-        Kind::Silver => "銀",
-        Kind::Bishop => "角",
-        Kind::Rook => "飛",
-        Kind::Gold => "金",
-        Kind::King => "玉",
-        Kind::ProPawn => "と",
-        Kind::ProLance => "成香",
-        Kind::ProKnight => "成桂",
-        Kind::ProSilver => "成銀",
-        Kind::Horse => "馬",
-        Kind::Dragon => "龍",
-    }
-}
 
 /// `mv`, legal in `pos`, with the mover's mark: `▲` sente, `△` gote.
 pub(super) fn write(pos: &Position, mv: Move, last_to: Option<Sq>) -> String {
