@@ -147,11 +147,15 @@ async fn a_clock_keeps_its_time_across_a_restart() {
 #[test]
 fn the_lobby_names_the_clock_as_players_do() {
     let s = clocked(TimeControl::preset(10, 30, 1, 0), OnTime::Lose);
-    assert!(
-        s.rules_summary()
-            .to_string()
-            .contains("10 min + 30 s byoyomi")
-    );
+    let summary = s.rules_summary().to_string();
+    assert!(summary.contains("10 min + 30 s byoyomi"), "{summary}");
+    let name = |m, b, p, i| TimeControl::preset(m, b, p, i).label().to_string();
+    assert_eq!(name(0, 30, 1, 0), "30 s byoyomi");
+    assert_eq!(name(0, 30, 3, 0), "3 × 30 s byoyomi");
+    assert_eq!(name(10, 0, 0, 5), "10 min + 5 s/move");
+    let label = TimeControl::preset(10, 30, 1, 0).label();
+    let ja = banmen::i18n::Lang::Ja.text(&label);
+    assert_eq!(ja, "持ち時間10分 + 秒読み30秒");
 }
 
 mod ui_support;

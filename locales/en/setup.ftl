@@ -110,8 +110,14 @@ summary-rules = { $first }, { $rest }
 summary-parts = { $first } · { $rest }
 summary-ranked = ranked
 summary-time = { $seconds } s/turn
-clock-byoyomi = { $minutes } min + { $seconds } s byoyomi
-clock-periods = { $minutes } min + { $periods } × { $seconds } s byoyomi
+clock-byoyomi = { $minutes ->
+        [0] {""}
+       *[other] { $minutes } min +{" "}
+    }{ $seconds } s byoyomi
+clock-periods = { $minutes ->
+        [0] {""}
+       *[other] { $minutes } min +{" "}
+    }{ $periods } × { $seconds } s byoyomi
 clock-increment = { $minutes } min + { $seconds } s/move
 clock-sudden-death = { $minutes } min
 status-lost-on-time = { $name } lost on time.

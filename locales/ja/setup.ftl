@@ -99,8 +99,14 @@ summary-rules = { $first }、{ $rest }
 summary-parts = { $first } · { $rest }
 summary-ranked = レーティング対局
 summary-time = 秒読み{ $seconds }秒
-clock-byoyomi = 持ち時間{ $minutes }分 + 秒読み{ $seconds }秒
-clock-periods = 持ち時間{ $minutes }分 + 秒読み{ $seconds }秒×{ $periods }回
+clock-byoyomi = { $minutes ->
+        [0] {""}
+       *[other] 持ち時間{ $minutes }分 +{" "}
+    }秒読み{ $seconds }秒
+clock-periods = { $minutes ->
+        [0] {""}
+       *[other] 持ち時間{ $minutes }分 +{" "}
+    }秒読み{ $seconds }秒×{ $periods }回
 clock-increment = 持ち時間{ $minutes }分 + 一手{ $seconds }秒加算
 clock-sudden-death = 持ち時間{ $minutes }分(切れ負け)
 status-lost-on-time = { $name }の時間切れ負けです。

@@ -99,8 +99,14 @@ summary-rules = { $first }, { $rest }
 summary-parts = { $first } · { $rest }
 summary-ranked = rankingowa
 summary-time = { $seconds } s/ruch
-clock-byoyomi = { $minutes } min + { $seconds } s byoyomi
-clock-periods = { $minutes } min + { $periods } × { $seconds } s byoyomi
+clock-byoyomi = { $minutes ->
+        [0] {""}
+       *[other] { $minutes } min +{" "}
+    }{ $seconds } s byoyomi
+clock-periods = { $minutes ->
+        [0] {""}
+       *[other] { $minutes } min +{" "}
+    }{ $periods } × { $seconds } s byoyomi
 clock-increment = { $minutes } min + { $seconds } s na ruch
 clock-sudden-death = { $minutes } min
 status-lost-on-time = { $name } przegrywa na czas.

@@ -100,8 +100,14 @@ summary-rules = { $first }, { $rest }
 summary-parts = { $first } · { $rest }
 summary-ranked = ranked
 summary-time = { $seconds } seg/turno
-clock-byoyomi = { $minutes } min + { $seconds } s byoyomi
-clock-periods = { $minutes } min + { $periods } × { $seconds } s byoyomi
+clock-byoyomi = { $minutes ->
+        [0] {""}
+       *[other] { $minutes } min +{" "}
+    }{ $seconds } s byoyomi
+clock-periods = { $minutes ->
+        [0] {""}
+       *[other] { $minutes } min +{" "}
+    }{ $periods } × { $seconds } s byoyomi
 clock-increment = { $minutes } min + { $seconds } s bawat galaw
 clock-sudden-death = { $minutes } min
 status-lost-on-time = Natalo si { $name } sa oras.

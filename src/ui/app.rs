@@ -690,11 +690,12 @@ impl App {
             (format!("{prompt} {typed}_"), self.theme.title())
         } else if !self.hall.reachable() {
             (tr!(self.theme, "status-reconnecting"), self.theme.alert())
-        } else if !self.notice.is_empty() {
-            (self.theme.text(&self.notice), self.theme.alert())
         } else if let Some(seconds) = self.room().and_then(RoomScreen::countdown) {
+            // Above any notice: the seconds matter more.
             let text = tr!(self.theme, "status-clock-count", seconds = seconds);
             (text, self.theme.alert())
+        } else if !self.notice.is_empty() {
+            (self.theme.text(&self.notice), self.theme.alert())
         } else if let Some(room) = self.room() {
             (self.theme.text(&room.handle.view().status), Style::new())
         } else {

@@ -210,7 +210,8 @@ pub(super) fn who(view: &RoomView, seat: Seat, seats: SeatSet, theme: Theme) -> 
         false => name,
     };
     match view.clock_showing(seat, std::time::Instant::now()) {
-        Some(showing) => format!("{name} {}", clock_text(showing)),
+        // The clock first: a long name is what a narrow panel cuts.
+        Some(showing) => format!("{} {name}", clock_text(showing)),
         None => name,
     }
 }
