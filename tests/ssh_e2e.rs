@@ -240,5 +240,12 @@ async fn import_reads_a_shift_jis_kif_from_stdin_and_the_game_exports_again() {
     assert_eq!(out, "");
     assert!(err.contains("line 1") && err.contains("7g7f"), "{err}");
     assert_eq!(status, Some(1));
+
+    // A guest is refused at once, before sending the record.
+    let guest = as_guest(server.addr, "play").await;
+    let (out, err, status) = exec_command(&guest, "import").await;
+    assert_eq!(out, "");
+    assert!(err.contains("cannot import"), "{err}");
+    assert_eq!(status, Some(1));
     server.stop().await;
 }

@@ -350,6 +350,12 @@ impl<A: SessionApp, F: AppFactory<A>> Handler<A, F> {
                 self.finish_bytes(channel, bytes.map_err(CommandError::from), 1)
             }
             Ok(ExecCommand::Import) => {
+                // A guest has no history to keep it in: refused before a
+                // byte of the record is held.
+                if !self.identity.as_ref().is_some_and(|who| who.keyed) {
+                    let refused = Err(CommandError::Import(ImportError::Guest));
+                    return self.finish(channel, refused, 1);
+                }
                 if let Some(state) = self.channels.get_mut(&channel) {
                     state.import = Some(Vec::new());
                 }
