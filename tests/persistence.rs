@@ -425,10 +425,10 @@ async fn rooms_expire_after_seven_days_and_finished_games_stay_on(store: Arc<dyn
     let hall = open_hall(&store, &clock);
     assert_eq!(hall.room_count(), 0);
     assert!(hall.export(&finished, Some("kif"), Reader::Admin).is_ok());
-    // A kept game's usual record, without a format, is its KIF.
+    // A kept game's usual record, without a format, is its KIF in UTF-8.
     assert_eq!(
         hall.export(&finished, None, Reader::Admin),
-        hall.export(&finished, Some("kif"), Reader::Admin)
+        hall.export(&finished, Some("kifu"), Reader::Admin)
     );
 }
 
