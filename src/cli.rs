@@ -148,26 +148,7 @@ pub enum Command {
 pub enum PuzzlesCommand {
     /// Play the CPU against itself, prove the puzzles in its games and
     /// write the data files; prints progress, then the counts and the time.
-    Generate {
-        /// Games of each game (two-player shogi, four-player chess).
-        #[arg(long, default_value_t = 40)]
-        games: u32,
-        /// Seeds the CPU levels and the openings' random moves.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// Where the data files are written.
-        #[arg(long, value_name = "DIR", default_value = "src/learn/puzzles")]
-        out: PathBuf,
-        /// No game starts after this many minutes.
-        #[arg(long, default_value_t = 30)]
-        minutes: u64,
-        /// The CPU's time per move, in milliseconds.
-        #[arg(long, value_name = "MS", default_value_t = 50)]
-        think_ms: u64,
-        /// Puzzles kept of each kind at most (the first found).
-        #[arg(long, value_name = "N", default_value_t = 200)]
-        max: usize,
-    },
+    Generate(crate::learn::puzzles::generate::Options),
 }
 
 /// `banmen serve`: the config file and overrides of its `[server]` keys.
@@ -266,22 +247,7 @@ pub fn run(command: Command) -> Result<(), CliError> {
 /// from two threads, so standard output is not held locked.
 fn puzzles(action: PuzzlesCommand) -> Result<(), CliError> {
     use crate::learn::puzzles::{Kind, generate};
-    let PuzzlesCommand::Generate {
-        games,
-        seed,
-        out,
-        minutes,
-        think_ms,
-        max,
-    } = action;
-    let options = generate::Options {
-        games,
-        seed,
-        out,
-        minutes,
-        think_ms,
-        max,
-    };
+    let PuzzlesCommand::Generate(options) = action;
     let report =
         generate::generate(&options, &|line| println!("{line}")).map_err(CliError::Puzzles)?;
     for kind in Kind::ALL {

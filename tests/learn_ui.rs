@@ -17,7 +17,7 @@ use banmen::ui::App;
 use common::*;
 use std::sync::Arc;
 use termwiz::input::KeyCode;
-use ui_support::{address, chars, key, me, render};
+use ui_support::{address, chars, key, me, render, type_move};
 
 fn hall() -> Hall {
     let store = Arc::new(MemoryStore::new());
@@ -26,13 +26,6 @@ fn hall() -> Hall {
 
 fn app(hall: &Hall, who: Identity) -> App {
     App::new(hall.clone(), who, Entry::Lobby, address())
-}
-
-/// Plays `mv` on the drill's board through the move prompt.
-fn type_move(app: &mut App, mv: &str) {
-    chars(app, "m");
-    chars(app, mv);
-    key(app, KeyCode::Enter);
 }
 
 /// The first line of a message's English text, as the screen wraps it.

@@ -2,18 +2,16 @@
 //! Western (`P-7f`) as written from positions, read back from what a
 //! player types, and shown in the move list and the settings panel.
 
+use banmen::hall::Hall;
 use banmen::hall::settings::Settings;
-use banmen::hall::view::Entry;
-use banmen::hall::{Hall, Mode, RoomSettings};
 use banmen::rules::GameKind;
 use banmen::rules::shogi::notation::{self, Notation, ParseError};
 use banmen::rules::shogi::{Move, Position, START, Sq};
-use banmen::ui::App;
 use std::collections::HashSet;
 
 mod ui_support;
 use termwiz::input::KeyCode;
-use ui_support::{address, chars, key, me, render};
+use ui_support::{key, me, played, render, table, type_move};
 
 /// A position with `pieces` (a USI square and SFEN letters: `G`, `+R`,
 /// `g`), `side` (`b`/`w`) to move and `hands` in SFEN.
@@ -416,36 +414,10 @@ fn crowded_boards_read_back_too() {
     assert!(seen > 1000, "{seen} positions");
 }
 
-/// A same-device shogi table entered by alice, and its invite code.
-fn table(hall: &Hall) -> (App, String) {
-    let mut settings = RoomSettings::new(GameKind::Shogi);
-    settings.mode = Mode::SameDevice;
-    let handle = hall.create_room(&me("alice"), settings).expect("room");
-    let code = handle.view().code.clone();
-    let app = App::new(
-        hall.clone(),
-        me("alice"),
-        Entry::Join(code.clone()),
-        address(),
-    );
-    (app, code)
-}
-
-fn played(hall: &Hall, code: &str) -> Vec<String> {
-    let handle = hall.watch(code, &me("watcher")).expect("watch");
-    handle.view().moves.iter().map(|m| m.text.clone()).collect()
-}
-
-fn type_move(app: &mut App, text: &str) {
-    key(app, KeyCode::Char('m'));
-    chars(app, text);
-    key(app, KeyCode::Enter);
-}
-
 #[tokio::test]
 async fn the_prompt_takes_every_notation_and_the_list_shows_the_chosen_one() {
     let hall = Hall::new(1);
-    let (mut app, code) = table(&hall);
+    let (mut app, code) = table(&hall, GameKind::Shogi);
     type_move(&mut app, "76歩");
     type_move(&mut app, "３四歩");
     type_move(&mut app, "Bx2b+");
@@ -485,7 +457,7 @@ async fn the_prompt_takes_every_notation_and_the_list_shows_the_chosen_one() {
 #[tokio::test]
 async fn the_settings_panel_chooses_and_keeps_the_notation() {
     let hall = Hall::new(1);
-    let (mut app, _code) = table(&hall);
+    let (mut app, _code) = table(&hall, GameKind::Shogi);
     // From the game, the settings open from the help.
     key(&mut app, KeyCode::Char('?'));
     key(&mut app, KeyCode::Char('L'));

@@ -11,7 +11,7 @@ use banmen::ui::App;
 use termwiz::input::{InputEvent, KeyCode, KeyEvent, Modifiers};
 
 mod ui_support;
-use ui_support::{Screen, address, chars, four_seated, key, me, render};
+use ui_support::{Screen, address, chars, four_seated, key, me, render, type_move};
 
 /// Columns of the board at 80×24: 14 cells of 3 and the rank labels.
 const BOARD_W: usize = 45;
@@ -44,13 +44,6 @@ fn same_device(hall: &Hall, rules: &[&str]) -> App {
     let handle = hall.create_room(&me("alice"), settings).expect("room");
     let code = handle.view().code.clone();
     App::new(hall.clone(), me("alice"), Entry::Join(code), address())
-}
-
-/// Plays `text` with the move prompt: `m`, the move, Enter.
-fn type_move(app: &mut App, text: &str) {
-    chars(app, "m");
-    chars(app, text);
-    key(app, KeyCode::Enter);
 }
 
 /// Plays whole rounds of moves, Red's first in each.

@@ -1,38 +1,17 @@
 //! Controls beyond picking with the cursor: typing a move in the game's
 //! notation, quick play's choice of game, and scrolling the help page.
 
+use banmen::hall::Hall;
 use banmen::hall::view::Entry;
-use banmen::hall::{Hall, Mode, RoomSettings};
 use banmen::rules::GameKind;
 use banmen::ui::App;
 
 mod ui_support;
 use termwiz::input::{InputEvent, KeyCode};
-use ui_support::{address, chars, key, me, screen_lines};
+use ui_support::{address, chars, key, me, played, screen_lines, table};
 
 fn has(lines: &[String], needle: &str) -> bool {
     lines.iter().any(|l| l.contains(needle))
-}
-
-/// A same-device room of `kind`, entered by alice, and its invite code.
-fn table(hall: &Hall, kind: GameKind) -> (App, String) {
-    let mut settings = RoomSettings::new(kind);
-    settings.mode = Mode::SameDevice;
-    let handle = hall.create_room(&me("alice"), settings).expect("room");
-    let code = handle.view().code.clone();
-    let app = App::new(
-        hall.clone(),
-        me("alice"),
-        Entry::Join(code.clone()),
-        address(),
-    );
-    (app, code)
-}
-
-/// The moves the room has recorded, as text.
-fn played(hall: &Hall, code: &str) -> Vec<String> {
-    let handle = hall.watch(code, &me("watcher")).expect("watch");
-    handle.view().moves.iter().map(|m| m.text.clone()).collect()
 }
 
 #[tokio::test]

@@ -9,7 +9,6 @@ use super::review::Replay;
 use super::{Hall, HallError, Identity, KeptGame, every_export, random_code};
 use crate::rules::shogi::import::{Ending, ReadError, Record, import_rules, read_record};
 use crate::rules::{AnyGame, Claim, GameKind};
-use std::fmt;
 
 /// The prefix of imported games' ids. A room's game ids start with the
 /// room's id, six letters of an alphabet without `i`, so an import's id
@@ -17,40 +16,17 @@ use std::fmt;
 pub const IMPORT_PREFIX: &str = "imp-";
 
 /// Why an import was refused.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 pub enum ImportError {
     /// A guest has no history to keep the game in.
+    #[error("guests have no game history; connect with an SSH key to import")]
     Guest,
     /// The record does not read: the line and why.
-    Record(ReadError),
+    #[error("{0}")]
+    Record(#[from] ReadError),
     /// The hall could not keep the game.
-    Hall(HallError),
-}
-
-impl fmt::Display for ImportError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ImportError::Guest => {
-                f.write_str("guests have no game history; connect with an SSH key to import")
-            }
-            ImportError::Record(e) => write!(f, "{e}"),
-            ImportError::Hall(e) => write!(f, "{e}"),
-        }
-    }
-}
-
-impl std::error::Error for ImportError {}
-
-impl From<ReadError> for ImportError {
-    fn from(e: ReadError) -> ImportError {
-        ImportError::Record(e)
-    }
-}
-
-impl From<HallError> for ImportError {
-    fn from(e: HallError) -> ImportError {
-        ImportError::Hall(e)
-    }
+    #[error("{0}")]
+    Hall(#[from] HallError),
 }
 
 impl Hall {
@@ -76,9 +52,7 @@ impl Hall {
             review: None,
         };
         let id = self.new_import_id()?;
-        let bytes = serde_json::to_vec(&kept).map_err(|e| HallError::Replay(e.to_string()))?;
-        let store = &self.inner.shared.store;
-        store.put_game(&id, &bytes).map_err(HallError::Storage)?;
+        self.inner.put_kept(&id, &kept)?;
         tracing::info!(game = %id, player = %who.id, "imported a game record");
         Ok(id)
     }

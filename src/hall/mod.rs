@@ -942,10 +942,17 @@ impl HallInner {
             )),
             review: None,
         };
-        let bytes = serde_json::to_vec(&kept).unwrap_or_default();
-        if let Err(e) = self.shared.store.put_game(&s.game_id(), &bytes) {
+        if let Err(e) = self.put_kept(&s.game_id(), &kept) {
             tracing::warn!(game = %s.game_id(), "could not keep the finished game: {e}");
         }
+    }
+
+    /// Writes the kept record of the finished game `id` (a game just
+    /// finished, its review, an imported record).
+    fn put_kept(&self, id: &str, kept: &KeptGame) -> Result<(), HallError> {
+        let bytes = serde_json::to_vec(kept).map_err(|e| HallError::Replay(e.to_string()))?;
+        self.shared.store.put_game(id, &bytes)?;
+        Ok(())
     }
 
     /// The kept record of the finished game `id`, if the store has one.

@@ -151,8 +151,7 @@ impl Hall {
         if done.is_complete() {
             if let Ok(Some(mut kept)) = self.inner.kept_game(id) {
                 kept.review = Some(done);
-                let bytes = serde_json::to_vec(&kept).unwrap_or_default();
-                if let Err(e) = self.inner.shared.store.put_game(id, &bytes) {
+                if let Err(e) = self.inner.put_kept(id, &kept) {
                     tracing::warn!(game = %id, "could not keep the review: {e}");
                 }
             }

@@ -360,6 +360,35 @@ pub struct RoomView {
 }
 
 impl RoomView {
+    /// `game` in play under `settings` with these occupants, outside any
+    /// room: no id, code, clock, spectators or status (a lesson's board;
+    /// the screens' tests).
+    pub fn in_play(game: AnyGame, settings: RoomSettings, seats: Vec<Occupant>) -> RoomView {
+        RoomView {
+            id: String::new(),
+            code: String::new(),
+            settings,
+            host_id: String::new(),
+            host_name: String::new(),
+            seats,
+            phase: Phase::Playing,
+            opening: Arc::new(game.clone()),
+            game,
+            moves: Vec::new(),
+            last_move: None,
+            game_id: String::new(),
+            deadline: None,
+            new_round: SeatSet::EMPTY,
+            status: Msg::default(),
+            spectators: 0,
+            paused: false,
+            holders: Vec::new(),
+            closed: None,
+            seat_clocks: Vec::new(),
+            turn_clock: None,
+        }
+    }
+
     /// What `seat`'s game clock shows at `now`, in a room with a clock.
     pub fn clock_showing(&self, seat: Seat, now: Instant) -> Option<Showing> {
         let tc = self.settings.clock.as_ref()?;

@@ -13,7 +13,7 @@ use super::square;
 use crate::i18n::Msg;
 use crate::msg;
 use crate::rules::vocab::{Move, PieceKind, Seat};
-use crate::rules::{AnyGame, GameKind, RulesError};
+use crate::rules::{AnyGame, GameKind, RuleValues, RulesError};
 use serde::Deserialize;
 use std::sync::OnceLock;
 
@@ -131,12 +131,16 @@ impl Lesson {
         toml::from_str(source)
     }
 
+    /// The room rules of `step`: the lesson's, then the step's own.
+    pub fn rules(&self, step: &Step) -> Result<RuleValues, RulesError> {
+        let all: Vec<&String> = self.rules.iter().chain(&step.rules).collect();
+        RuleValues::parse(self.game.rule_specs(), &all)
+    }
+
     /// The game at the start of `step`: its position, under the lesson's
     /// and the step's rules, with its setup moves played.
     pub fn setup(&self, step: &Step) -> Result<AnyGame, RulesError> {
-        let specs = self.game.rule_specs();
-        let all: Vec<&String> = self.rules.iter().chain(&step.rules).collect();
-        let rules = crate::rules::RuleValues::parse(specs, &all)?;
+        let rules = self.rules(step)?;
         let mut game = AnyGame::new(self.game, &rules, Some(&step.position))?;
         for mv in &step.moves {
             game.play_text(mv)?;

@@ -513,25 +513,10 @@ mod tests {
         RoomView {
             id: "r".into(),
             code: "CODE".into(),
-            settings,
             host_id: "key:alice".into(),
             host_name: "alice".into(),
-            seats: vec![alice; 4],
-            phase: Phase::Playing,
-            opening: std::sync::Arc::new(game.clone()),
-            game,
-            moves: Vec::new(),
-            last_move: None,
             game_id: "r-1".into(),
-            deadline: None,
-            new_round: SeatSet::EMPTY,
-            status: crate::i18n::Msg::default(),
-            spectators: 0,
-            paused: false,
-            holders: Vec::new(),
-            closed: None,
-            seat_clocks: Vec::new(),
-            turn_clock: None,
+            ..RoomView::in_play(game, settings, vec![alice; 4])
         }
     }
 

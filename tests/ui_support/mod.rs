@@ -58,6 +58,34 @@ pub fn four_seated(hall: &Hall, kind: GameKind) -> (RoomHandle, [App; 3]) {
     (alice, [join("bob"), join("carol"), join("dave")])
 }
 
+/// A same-device room of `kind`, entered by alice, and its invite code.
+pub fn table(hall: &Hall, kind: GameKind) -> (App, String) {
+    let mut settings = RoomSettings::new(kind);
+    settings.mode = banmen::hall::Mode::SameDevice;
+    let handle = hall.create_room(&me("alice"), settings).expect("room");
+    let code = handle.view().code.clone();
+    let app = App::new(
+        hall.clone(),
+        me("alice"),
+        Entry::Join(code.clone()),
+        address(),
+    );
+    (app, code)
+}
+
+/// The moves the room with invite `code` has recorded, as text.
+pub fn played(hall: &Hall, code: &str) -> Vec<String> {
+    let handle = hall.watch(code, &me("watcher")).expect("watch");
+    handle.view().moves.iter().map(|m| m.text.clone()).collect()
+}
+
+/// Plays `text` through the move prompt (`m`, the move, Enter).
+pub fn type_move(app: &mut App, text: &str) {
+    chars(app, "m");
+    chars(app, text);
+    key(app, termwiz::input::KeyCode::Enter);
+}
+
 /// Sends one key to `app`.
 pub fn key(app: &mut banmen::ui::App, code: termwiz::input::KeyCode) {
     use termwiz::input::{InputEvent, KeyEvent, Modifiers};

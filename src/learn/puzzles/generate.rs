@@ -27,21 +27,27 @@ const CHESS4_PLIES: usize = 400;
 /// CPU alone plays much the same openings).
 const RANDOM_OPENING: usize = 4;
 
-/// What to generate and where.
-#[derive(Clone, Debug)]
+/// What to generate and where (`banmen puzzles generate`'s options).
+#[derive(Clone, Debug, clap::Args)]
 pub struct Options {
-    /// Games of each game (shogi, four-player chess).
+    /// Games of each game (two-player shogi, four-player chess).
+    #[arg(long, default_value_t = 40)]
     pub games: u32,
-    /// Seeds the levels and the opening moves.
+    /// Seeds the CPU levels and the openings' random moves.
+    #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Where the data files are written.
+    #[arg(long, value_name = "DIR", default_value = "src/learn/puzzles")]
     pub out: PathBuf,
-    /// No game starts after this long.
+    /// No game starts after this many minutes.
+    #[arg(long, default_value_t = 30)]
     pub minutes: u64,
     /// The CPU's time per move, in milliseconds.
+    #[arg(long, value_name = "MS", default_value_t = 50)]
     pub think_ms: u64,
     /// Puzzles kept of each kind at most (the first found): the tests
     /// re-prove every one, so the files stay a size they can.
+    #[arg(long, value_name = "N", default_value_t = 200)]
     pub max: usize,
 }
 

@@ -192,9 +192,12 @@ impl Puzzle {
 
     /// The position to solve, under the puzzle's rules.
     pub fn start(&self) -> Result<AnyGame, RulesError> {
-        let game = self.kind.game();
-        let rules = RuleValues::parse(game.rule_specs(), &self.rules)?;
-        AnyGame::new(game, &rules, Some(&self.position))
+        AnyGame::new(self.kind.game(), &self.room_rules()?, Some(&self.position))
+    }
+
+    /// The room rules the puzzle is played under.
+    pub fn room_rules(&self) -> Result<RuleValues, RulesError> {
+        RuleValues::parse(self.kind.game().rule_specs(), &self.rules)
     }
 
     /// Judges the solver's move `mv` in `game`, the position after the

@@ -13,7 +13,6 @@ use super::position::Position;
 use super::rules::ShogiRules;
 use super::types::{Move, Sq};
 use super::{csa_read, kif_read};
-use std::fmt;
 
 /// The largest record read: a long game's KIF with comments is well under
 /// this, and it bounds the work one import can cause.
@@ -71,7 +70,8 @@ pub struct Record {
 }
 
 /// Why a record could not be read: the 1-based line and a one-line reason.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}: {reason}")]
 pub struct ReadError {
     /// The line the problem is on (1-based).
     pub line: usize,
@@ -88,14 +88,6 @@ impl ReadError {
         }
     }
 }
-
-impl fmt::Display for ReadError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "line {}: {}", self.line, self.reason)
-    }
-}
-
-impl std::error::Error for ReadError {}
 
 /// Reads a record in any supported format and encoding.
 pub fn read_record(bytes: &[u8]) -> Result<Record, ReadError> {

@@ -6,14 +6,13 @@
 
 use super::task::{Task, Verdict};
 use crate::hall::view::PlayedMove;
-use crate::hall::{Occupant, Phase, RoomSettings, RoomView};
+use crate::hall::{Occupant, RoomSettings, RoomView};
 use crate::i18n::Msg;
 use crate::rules::AnyGame;
 use crate::rules::vocab::{Move, SeatSet};
 use crate::ui::app::Action;
 use crate::ui::game::{Focus, GameScreen};
 use crate::ui::input::{Event, Key};
-use std::sync::Arc;
 
 /// Where the player is in a drill.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -176,26 +175,7 @@ fn view(game: &AnyGame, mut settings: RoomSettings, me: &str) -> RoomView {
         })
         .collect();
     RoomView {
-        id: String::new(),
-        code: String::new(),
-        settings,
-        host_id: String::new(),
         host_name: me.to_string(),
-        seats,
-        phase: Phase::Playing,
-        game: game.clone(),
-        opening: Arc::new(game.clone()),
-        moves: Vec::new(),
-        last_move: None,
-        game_id: String::new(),
-        deadline: None,
-        new_round: SeatSet::EMPTY,
-        status: Msg::default(),
-        spectators: 0,
-        paused: false,
-        holders: Vec::new(),
-        closed: None,
-        seat_clocks: Vec::new(),
-        turn_clock: None,
+        ..RoomView::in_play(game.clone(), settings, seats)
     }
 }

@@ -8,7 +8,7 @@ use crate::learn::puzzles::{self, Judgement, Kind};
 use crate::learn::{Lesson, Step, lesson, square};
 use crate::msg;
 use crate::rules::vocab::{Move, Square};
-use crate::rules::{AnyGame, GameKind, RuleValues};
+use crate::rules::{AnyGame, GameKind};
 
 /// A lesson's step or a puzzle, by index.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -92,15 +92,12 @@ impl Task {
     pub fn start(&self) -> Option<(AnyGame, RoomSettings)> {
         let kind = self.game();
         let (game, rules) = match (self.step(), self.puzzle()) {
-            (Some((lesson, step)), _) => {
-                let all: Vec<&String> = lesson.rules.iter().chain(&step.rules).collect();
-                (lesson.setup(step).ok()?, all)
-            }
-            (_, Some(puzzle)) => (puzzle.start().ok()?, puzzle.rules.iter().collect()),
+            (Some((lesson, step)), _) => (lesson.setup(step).ok()?, lesson.rules(step).ok()?),
+            (_, Some(puzzle)) => (puzzle.start().ok()?, puzzle.room_rules().ok()?),
             _ => return None,
         };
         let mut settings = RoomSettings::new(kind);
-        settings.rules = RuleValues::parse(kind.rule_specs(), &rules).ok()?;
+        settings.rules = rules;
         Some((game, settings))
     }
 
