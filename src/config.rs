@@ -120,6 +120,10 @@ pub struct LimitsConfig {
     pub rooms_per_ip: usize,
     /// Open rooms in the whole hall.
     pub max_rooms: usize,
+    /// Game records one player may import in an hour.
+    pub imports_per_player_hour: usize,
+    /// Game records the whole hall takes in an hour.
+    pub imports_per_hour: usize,
     /// Commands (exec and shell requests) one connection may make before
     /// it is closed.
     pub commands_per_connection: usize,
@@ -172,6 +176,8 @@ impl Default for LimitsConfig {
             rooms_per_player: h.rooms_per_player,
             rooms_per_ip: h.rooms_per_ip,
             max_rooms: h.max_rooms,
+            imports_per_player_hour: h.imports_per_player_hour,
+            imports_per_hour: h.imports_per_hour,
             commands_per_connection: l.commands_per_connection,
             ipv6_prefix: l.ipv6_prefix,
             max_columns: l.max_size.0,
@@ -446,6 +452,8 @@ impl Config {
             think_ms: self.cpu.think_ms,
             join_failures_free: self.limits.join_failures_free,
             join_failures_per_minute: self.limits.join_failures_per_minute,
+            imports_per_player_hour: self.limits.imports_per_player_hour,
+            imports_per_hour: self.limits.imports_per_hour,
         }
     }
 

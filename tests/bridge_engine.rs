@@ -5,6 +5,7 @@
 //! that the hall's move texts are the engines' own.
 
 use banmen::bridge::engine::{Dialect, Engine, split_command};
+use banmen::bridge::go::{Clocks, SeatTime, clock_go};
 use banmen::bridge::position::{engine_options, position_line};
 use banmen::rules::{AnyGame, GameKind, RuleValues};
 use serde_json::{Value, json};
@@ -113,5 +114,64 @@ async fn a_new_game_in_another_room_resets_the_engine_between_turns() {
             .unwrap();
         assert!(!mv.is_empty() && mv != "resign", "{mv}");
     }
+    engine.quit().await;
+}
+
+/// A clock of `seats` seats, each with `main` ms and one period of
+/// `byoyomi` ms, `mover` to move.
+fn clocks(seats: usize, mover: usize, main: u64, byoyomi: u64) -> Clocks {
+    let seat = SeatTime {
+        main: Duration::from_millis(main),
+        periods: 1,
+    };
+    Clocks {
+        seats: vec![seat; seats],
+        mover,
+        byoyomi: Duration::from_millis(byoyomi),
+        increment: Duration::ZERO,
+        left: None,
+    }
+}
+
+#[tokio::test]
+async fn the_engines_read_the_game_clock_and_answer_within_it() {
+    // `go btime … wtime … byoyomi …` to banmen usi, gote to move.
+    let mut engine = Engine::start(&command("usi --level 1"), Dialect::Usi)
+        .await
+        .unwrap();
+    engine.new_game("c-1", &[]).await.unwrap();
+    let go = clock_go(Dialect::Usi, &clocks(2, 1, 1_000, 1_000), Duration::ZERO);
+    assert_eq!(go.line, "go btime 1000 wtime 500 byoyomi 1000");
+    let began = std::time::Instant::now();
+    let mv = engine
+        .search("position startpos moves 7g7f", &go)
+        .await
+        .unwrap();
+    // By its own clock, not told to stop a grace after `due` (loosely:
+    // the test machine may be loaded).
+    assert!(began.elapsed() < go.due + Duration::from_secs(1));
+    let values = RuleValues::parse::<&str>(GameKind::Shogi.rule_specs(), &[]).unwrap();
+    let mut game = AnyGame::new(GameKind::Shogi, &values, None).unwrap();
+    game.play_text("7g7f").unwrap();
+    assert!(game.legal_move_texts().contains(&mv), "{mv}");
+    engine.quit().await;
+
+    // `go rtime … btime … ytime … gtime …` to banmen engine, red to move.
+    let kind = GameKind::Shogi4;
+    let mut engine = Engine::start(&command("engine --game shogi4 --level 1"), Dialect::Uci)
+        .await
+        .unwrap();
+    engine.new_game("c-2", &[]).await.unwrap();
+    let go = clock_go(Dialect::Uci, &clocks(4, 0, 1_000, 1_000), Duration::ZERO);
+    assert_eq!(go.line, "go rtime 1500 btime 2000 ytime 2000 gtime 2000");
+    let values = RuleValues::parse::<&str>(kind.rule_specs(), &[]).unwrap();
+    let game = AnyGame::new(kind, &values, None).unwrap();
+    let position = position_line(kind, &game.position_text(), &[]);
+    let began = std::time::Instant::now();
+    let mv = engine.search(&position, &go).await.unwrap();
+    // By its own clock, not told to stop a grace after `due` (loosely:
+    // the test machine may be loaded).
+    assert!(began.elapsed() < go.due + Duration::from_secs(1));
+    assert!(game.legal_move_texts().contains(&mv), "{mv}");
     engine.quit().await;
 }

@@ -276,12 +276,15 @@ async fn the_journal_followed_on_one_node_has_every_nodes_moves_in_commit_order(
         (&on_b, "7g7f"),
     ] {
         let before = handle.view().moves.len();
-        let mut mine = handle.view();
         play(handle, mv);
-        while mine.moves.len() < before + 2 {
-            tokio::time::sleep(Duration::from_millis(10)).await;
-            mine = handle.view();
-        }
+        let replied = async {
+            while handle.view().moves.len() < before + 2 {
+                tokio::time::sleep(Duration::from_millis(10)).await;
+            }
+        };
+        tokio::time::timeout(Duration::from_secs(30), replied)
+            .await
+            .expect("the CPU replied");
     }
     let mut last = 0;
     let mut moved = Vec::new();

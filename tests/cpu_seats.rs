@@ -95,3 +95,34 @@ async fn starting_fills_the_open_seats_at_the_rooms_level_and_keeps_the_hosts_ch
     // A seat number the room does not have is refused, not a crash.
     assert!(alice.cycle_cpu(Seat(9)).is_err());
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_cpu_move_the_store_refused_is_tried_again_once_it_is_back() {
+    let store = Arc::new(MemoryStore::new());
+    let clock = Clock::manual(1_700_000_000_000);
+    let hall = open_hall(&store, &clock);
+    let mut settings = RoomSettings::new(GameKind::Shogi);
+    settings.mode = banmen::hall::Mode::VsComputer;
+    settings.cpu_level = 1;
+    let mut alice = hall.create_room(&player("alice"), settings).unwrap();
+    assert_eq!(alice.view().phase, Phase::Playing);
+    // Alice's move is stored; the store goes away before the CPU answers.
+    store.fail_commits_after(Some(1));
+    common::play(&alice, "7g7f");
+    let refused = tokio::time::timeout(common::WAIT, async {
+        while store.refused_commits() == 0 {
+            tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+        }
+    });
+    refused.await.expect("the CPU tried to move");
+    assert_eq!(
+        alice.view().moves.len(),
+        1,
+        "nothing shown that was not stored"
+    );
+    // The store is back: the next ticks let the CPU try again.
+    store.fail_commits_after(None);
+    clock.advance(1000);
+    hall.tick();
+    common::wait_for(&mut alice, |v| v.moves.len() == 2).await;
+}

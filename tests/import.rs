@@ -350,3 +350,52 @@ async fn imports_keep_endings_and_refuse_guests_and_bad_records() {
         "line 4: +7775FU (7g7e) is not a legal move"
     );
 }
+
+#[tokio::test]
+async fn the_hourly_import_limit_refuses_one_more_and_says_so() {
+    use banmen::hall::{Clock, HallOptions};
+    use banmen::store::memory::MemoryStore;
+    let options = HallOptions {
+        imports_per_player_hour: 2,
+        ..Default::default()
+    };
+    let clock = Clock::manual(1_000_000);
+    let store = std::sync::Arc::new(MemoryStore::new());
+    let (hall, _) = Hall::open(store, options, clock.clone()).unwrap();
+    let (alice, bob) = (player("alice"), player("bob"));
+    let csa = b"V2.2\nPI\n+\n+7776FU\n%TORYO\n";
+    hall.import(&alice, csa).unwrap();
+    // A record that does not read counts as well.
+    assert!(hall.import(&alice, b"nonsense").is_err());
+    let third = hall.import(&alice, csa).unwrap_err();
+    assert!(matches!(third, ImportError::TooMany(2)), "{third:?}");
+    assert!(third.to_string().contains("2 records an hour"), "{third}");
+    hall.import(&bob, csa).expect("another player's own limit");
+    clock.advance(3_600_000);
+    hall.import(&alice, csa).expect("an hour later");
+}
+
+#[tokio::test]
+async fn a_game_kept_before_csa_existed_still_exports_csa() {
+    use banmen::hall::{Clock, HallOptions};
+    use banmen::store::Store;
+    use banmen::store::memory::MemoryStore;
+    let mut played = game("none", None, &PLAYED);
+    played.resign(Seat(0)).unwrap();
+    let names = ["alice", "bob"];
+    // As games were kept then: USI and a UTF-8 KIF, nothing else.
+    let old = serde_json::json!({"formats": [
+        ["usi", played.export("usi", &names).unwrap()],
+        ["kif", played.export("kif", &names).unwrap()],
+    ]});
+    let store = std::sync::Arc::new(MemoryStore::new());
+    let id = "abcdef-1-k3x9qz";
+    store.put_game(id, old.to_string().as_bytes()).unwrap();
+    let (hall, _) = Hall::open(store, HallOptions::default(), Clock::manual(1)).unwrap();
+    let csa = hall.export(id, Some("csa"), Reader::Admin).unwrap();
+    assert_eq!(csa, played.export("csa", &names).unwrap());
+    assert!(
+        csa.contains("N+alice") && csa.ends_with("%TORYO\n"),
+        "{csa}"
+    );
+}

@@ -464,6 +464,8 @@ async fn the_settings_panel_chooses_and_keeps_the_notation() {
     let screen = render(&mut app, 80, 24);
     assert!(screen.has("Move notation"), "{}", screen.text());
     assert!(screen.has("[USI 7g7f]"), "{}", screen.text());
+    // Up twice: the notation row is above the bell's, the last.
+    key(&mut app, KeyCode::UpArrow);
     key(&mut app, KeyCode::UpArrow);
     key(&mut app, KeyCode::RightArrow);
     let screen = render(&mut app, 80, 24);

@@ -288,3 +288,31 @@ async fn the_review_screen_speaks_every_language_at_60_by_20() {
         }
     }
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_review_lists_moves_in_the_notation_the_player_chose() {
+    use banmen::hall::settings::Settings;
+    use banmen::rules::shogi::notation::Notation;
+    let hall = Hall::new(1);
+    let (_room, id) = rook_blunder_game(&hall);
+    let reader = me("alice");
+    finished_review(&hall, &id, Reader::Player(&reader));
+    for (notation, played) in [(Notation::Japanese, "３四飛"), (Notation::Western, "R-3d")] {
+        let mut app = App::new(
+            hall.clone(),
+            me("alice"),
+            Entry::Review(id.clone()),
+            address(),
+        );
+        let mut settings = Settings::for_lang(banmen::i18n::Lang::En);
+        settings.notation = notation;
+        app.apply_settings(settings);
+        for _ in 0..8 {
+            key(&mut app, KeyCode::RightArrow);
+        }
+        let s = render(&mut app, 80, 24);
+        let text = s.text();
+        assert!(s.has("Move 9/10") && s.has(played), "{notation:?}:\n{text}");
+        assert!(!s.has("2d3d"), "no USI left in {notation:?}:\n{text}");
+    }
+}

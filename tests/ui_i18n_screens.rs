@@ -71,7 +71,7 @@ async fn the_room_form_fits_in_japanese() {
         "持将棋",
         "駒落ち",
         "平手",
-        "秒読み",
+        "時間",
         "フリー対局",
     ] {
         assert!(s.has(word), "{word}: {}", s.text());

@@ -100,7 +100,7 @@ async fn setup_form_lists_every_rule_with_its_default() {
         let value = s.lines[line].split_whitespace().nth(1);
         assert_eq!(value, Some(spec.default), "{}", s.lines[line]);
     }
-    for word in ["public", "casual", "time/turn", "CPU level", "Create room"] {
+    for word in ["public", "casual", "time", "CPU level", "Create room"] {
         assert!(s.has(word), "{word}");
     }
     // Cycling the move limit goes none -> 100.

@@ -63,3 +63,11 @@ style-western = Western
 style-ascii = ASCII
 style-letters = letters
 style-symbols = symbols
+
+# The settings row for the terminal bell that rings each second of the
+# last ten of a byoyomi period: on the player's own turn only, also for
+# the seat to move in a game they watch, or never.
+settings-bell = Clock bell
+bell-my-turn = on my turn
+bell-also-watching = also watching
+bell-never = never

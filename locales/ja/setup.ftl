@@ -19,7 +19,7 @@ setup-private = 非公開(招待コードのみ)
 setup-rating = 対局の種類
 setup-ranked = レーティング対局
 setup-casual = フリー対局
-setup-time = 秒読み
+setup-time = 時間
 setup-time-about = 時間が切れるとCPUが代わりに指します
 setup-away = 離席時
 setup-away-default = 標準({ $policy })
@@ -98,7 +98,7 @@ summary-rule = { $rule }:{ $value }
 summary-rules = { $first }、{ $rest }
 summary-parts = { $first } · { $rest }
 summary-ranked = レーティング対局
-summary-time = 秒読み{ $seconds }秒
+summary-time = 一手{ $seconds }秒
 clock-byoyomi = { $minutes ->
         [0] {""}
        *[other] 持ち時間{ $minutes }分 +{" "}

@@ -57,3 +57,11 @@ style-western = 英字
 style-ascii = ASCII
 style-letters = 英字
 style-symbols = 記号
+
+# The settings row for the terminal bell that rings each second of the
+# last ten of a byoyomi period: on the player's own turn only, also for
+# the seat to move in a game they watch, or never.
+settings-bell = 秒読みの音
+bell-my-turn = 自分の手番
+bell-also-watching = 観戦中も
+bell-never = 鳴らさない

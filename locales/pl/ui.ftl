@@ -65,3 +65,11 @@ style-western = zachodnie
 style-ascii = ASCII
 style-letters = litery
 style-symbols = symbole
+
+# The settings row for the terminal bell that rings each second of the
+# last ten of a byoyomi period: on the player's own turn only, also for
+# the seat to move in a game they watch, or never.
+settings-bell = Dzwonek zegara
+bell-my-turn = w mojej turze
+bell-also-watching = też gdy oglądam
+bell-never = nigdy

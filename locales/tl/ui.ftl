@@ -63,3 +63,11 @@ style-western = Western
 style-ascii = ASCII
 style-letters = letra
 style-symbols = simbolo
+
+# The settings row for the terminal bell that rings each second of the
+# last ten of a byoyomi period: on the player's own turn only, also for
+# the seat to move in a game they watch, or never.
+settings-bell = Tunog ng orasan
+bell-my-turn = sa turno ko
+bell-also-watching = pati kapag nanonood
+bell-never = hindi kailanman

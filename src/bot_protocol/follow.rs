@@ -113,6 +113,7 @@ impl Follow {
             "legal": legal,
             "time_left_ms": left,
             "clock": clock(view, seat),
+            "clocks": clocks(view),
         }))
     }
 }
@@ -131,6 +132,19 @@ fn clock(view: &RoomView, seat: Seat) -> Value {
         "periods": c.periods,
         "increment_ms": tc.increment_ms,
     })
+}
+
+/// Every seat's clock as this turn began, in seat order (`null` without
+/// a game clock): an engine is told its opponents' time too (`go btime
+/// … wtime …`), and a bot cannot work it out from the moves alone.
+fn clocks(view: &RoomView) -> Value {
+    if view.settings.clock.is_none() {
+        return Value::Null;
+    }
+    let seats: Vec<Value> = (view.seat_clocks.iter())
+        .map(|c| json!({"main_ms": c.main_ms, "periods": c.periods}))
+        .collect();
+    Value::Array(seats)
 }
 
 /// The `game_start` event: the game from its start, and the seats.

@@ -3,6 +3,7 @@
 //! / `bestmove` shape) for the others. Every wait for the engine is
 //! bounded, so a hung engine costs a turn, never the bridge.
 
+use super::go::Go;
 use crate::rules::GameKind;
 use std::process::Stdio;
 use std::time::Duration;
@@ -18,7 +19,8 @@ const READY_WAIT: Duration = Duration::from_secs(30);
 /// How long an overrunning search is waited for.
 #[derive(Debug, Clone, Copy)]
 struct Waits {
-    /// Time past `movetime` before the engine is told to `stop`…
+    /// Time past the answer's due time (`movetime`, or what the clock
+    /// leaves the mover) before the engine is told to `stop`…
     grace: Duration,
     /// …and after `stop` before it is given up.
     stop: Duration,
@@ -186,10 +188,17 @@ impl Engine {
         position: &str,
         movetime: Duration,
     ) -> Result<String, EngineError> {
+        self.search(position, &Go::movetime(movetime)).await
+    }
+
+    /// The engine's move for `position` after `go` (a `go movetime` or
+    /// the game clock): the word after `bestmove`. An engine still
+    /// thinking a grace after `go.due` is told to `stop`, and given up if
+    /// that does not help either.
+    pub async fn search(&mut self, position: &str, go: &Go) -> Result<String, EngineError> {
         self.send(position).await?;
-        self.send(&format!("go movetime {}", movetime.as_millis()))
-            .await?;
-        let line = match self.wait_for("bestmove", movetime + self.waits.grace).await {
+        self.send(&go.line).await?;
+        let line = match self.wait_for("bestmove", go.due + self.waits.grace).await {
             Err(EngineError::Timeout(_)) => {
                 self.send("stop").await?;
                 self.wait_for("bestmove", self.waits.stop).await?

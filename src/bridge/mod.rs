@@ -10,6 +10,7 @@ pub mod backoff;
 pub mod engine;
 #[cfg(test)]
 mod fake_hall;
+pub mod go;
 pub mod lines;
 pub mod link;
 pub mod pace;

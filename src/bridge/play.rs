@@ -8,6 +8,7 @@
 //! traced back to its room.
 
 use super::Accept;
+use super::go::Clocks;
 use super::position::{clock_budget, engine_options, position_line};
 use crate::rules::GameKind;
 use serde_json::{Value, json};
@@ -51,6 +52,9 @@ pub struct Think {
     pub position: String,
     /// What is left of the turn's time when it was asked (`None`: no limit).
     pub time_left: Option<Duration>,
+    /// The room's game clock, every seat's (`None`: none), for engines
+    /// that manage their own time.
+    pub clocks: Option<Clocks>,
 }
 
 /// What the engine made of a [`Think`].
@@ -307,6 +311,7 @@ impl Bot {
             ply,
             position: position_line(room.kind, &room.start, &room.moves),
             time_left: time_to_use(event),
+            clocks: Clocks::from_event(event),
         })]
     }
 

@@ -1,6 +1,7 @@
 //! What the engine is told for a turn: the options of the game's rules,
 //! the `position` line rebuilt from the game's start and moves, and the
-//! time for `go movetime`.
+//! time for `go movetime` (a room's game clock is passed on instead, by
+//! [`super::go`]).
 //!
 //! The hall already writes moves in each engine's notation (USI for
 //! shogi, the four-player games' coordinates for the others), so the
@@ -13,11 +14,11 @@ use std::time::Duration;
 
 /// Left unused of the time per move: the answer must still reach the
 /// hall over the network before the turn runs out.
-const MARGIN: Duration = Duration::from_millis(500);
+pub(super) const MARGIN: Duration = Duration::from_millis(500);
 
 /// The least time an engine is given, however little is left: less would
 /// make most engines answer nothing useful.
-const MIN_THINK: Duration = Duration::from_millis(100);
+pub(super) const MIN_THINK: Duration = Duration::from_millis(100);
 
 /// The time per move when the room has none and `--movetime` is not set.
 pub const DEFAULT_MOVETIME: Duration = Duration::from_millis(1000);

@@ -5,6 +5,7 @@
 
 use super::backoff::Backoff;
 use super::engine::{Dialect, Engine};
+use super::go::{Go, clock_go};
 use super::play::{Answer, Think};
 use super::position::movetime;
 use std::time::Duration;
@@ -102,11 +103,7 @@ impl Worker {
     /// The engine's answer to one turn; `Failed` while it is down. `Err`
     /// when it has failed too often.
     async fn answer(&mut self, job: &Job) -> Result<Answer, String> {
-        let left = job
-            .think
-            .time_left
-            .map(|t| t.saturating_sub(job.asked.elapsed()));
-        let time = movetime(left, self.cap);
+        let go = self.go(job);
         let Some(engine) = self.engine().await? else {
             return Ok(Answer::Failed);
         };
@@ -114,7 +111,7 @@ impl Worker {
             .new_game(&job.think.game_id, &job.think.options)
             .await
         {
-            Ok(()) => engine.best_move(&job.think.position, time).await,
+            Ok(()) => engine.search(&job.think.position, &go).await,
             Err(e) => Err(e),
         };
         match result {
@@ -132,6 +129,19 @@ impl Worker {
                 Ok(Answer::Failed)
             }
         }
+    }
+
+    /// The `go` for a job, its time since it was asked taken off: the
+    /// room's game clock when it has one and `--movetime` is not set (an
+    /// engine spends a clock better than any fixed time per move), else
+    /// `go movetime`.
+    fn go(&self, job: &Job) -> Go {
+        let elapsed = job.asked.elapsed();
+        if let (Some(clocks), None) = (&job.think.clocks, self.cap) {
+            return clock_go(self.dialect, clocks, elapsed);
+        }
+        let left = job.think.time_left.map(|t| t.saturating_sub(elapsed));
+        Go::movetime(movetime(left, self.cap))
     }
 
     /// The engine, started again if it is gone and its wait is over;
@@ -186,6 +196,7 @@ mod tests {
             ply,
             position: "position startpos".into(),
             time_left: None,
+            clocks: None,
         };
         Job {
             think,

@@ -9,6 +9,7 @@ use super::review::Replay;
 use super::{Hall, HallError, Identity, KeptGame, every_export, random_code};
 use crate::rules::shogi::import::{Ending, ReadError, Record, import_rules, read_record};
 use crate::rules::{AnyGame, Claim, GameKind};
+use std::collections::VecDeque;
 
 /// The prefix of imported games' ids. A room's game ids start with the
 /// room's id, six letters of an alphabet without `i`, so an import's id
@@ -21,6 +22,13 @@ pub enum ImportError {
     /// A guest has no history to keep the game in.
     #[error("guests have no game history; connect with an SSH key to import")]
     Guest,
+    /// The server takes no imports (`[limits] imports_per_hour = 0`).
+    #[error("this server takes no imports")]
+    Off,
+    /// The player, or the whole hall, imported as many records in the
+    /// last hour as allowed.
+    #[error("{0} records an hour is the limit; try again later")]
+    TooMany(usize),
     /// The record does not read: the line and why.
     #[error("{0}")]
     Record(#[from] ReadError),
@@ -38,6 +46,10 @@ impl Hall {
         if !who.keyed {
             return Err(ImportError::Guest);
         }
+        let now = self.inner.shared.clock.now_ms();
+        let o = &self.inner.shared.options;
+        let limits = (o.imports_per_player_hour, o.imports_per_hour);
+        super::lock(&self.inner.imports).admit(&who.id, now, limits)?;
         let record = read_record(bytes)?;
         let (opening, game) = rebuild(&record)?;
         let kept = KeptGame {
@@ -66,6 +78,51 @@ impl Hall {
             }
         }
     }
+}
+
+/// The imports of the last hour, oldest first: who and when. It holds at
+/// most the hall's hourly limit, so counting one player's is cheap.
+#[derive(Default)]
+pub(crate) struct RecentImports {
+    recent: VecDeque<(u64, String)>,
+}
+
+impl RecentImports {
+    /// Counts an import by `who` at `now`, or refuses it when `who` or the
+    /// hall made as many in the last hour as `(per_player, in_all)`.
+    fn admit(
+        &mut self,
+        who: &str,
+        now: u64,
+        (per_player, in_all): (usize, usize),
+    ) -> Result<(), ImportError> {
+        const HOUR_MS: u64 = 3_600_000;
+        if per_player == 0 || in_all == 0 {
+            return Err(ImportError::Off);
+        }
+        while (self.recent.front()).is_some_and(|(at, _)| at + HOUR_MS <= now) {
+            self.recent.pop_front();
+        }
+        if self.recent.len() >= in_all {
+            return Err(ImportError::TooMany(in_all));
+        }
+        let mine = self.recent.iter().filter(|(_, id)| id == who).count();
+        if mine >= per_player {
+            return Err(ImportError::TooMany(per_player));
+        }
+        self.recent.push_back((now, who.to_string()));
+        Ok(())
+    }
+}
+
+/// The CSA record of a game kept only as KIF (games kept before banmen
+/// wrote CSA): the KIF read back and the game rebuilt, with its players'
+/// names and ending; `None` if it does not read.
+pub(super) fn csa_of_kif(kif: &str) -> Option<String> {
+    let record = read_record(kif.as_bytes()).ok()?;
+    let (_, game) = rebuild(&record).ok()?;
+    let names = [record.names[0].as_str(), record.names[1].as_str()];
+    game.export("csa", &names)
 }
 
 /// The record's start and its finished game: the moves replayed, then the
@@ -97,4 +154,26 @@ fn apply_ending(game: &mut AnyGame, ending: Option<Ending>) {
         Some(Ending::Impasse) => game.claim(Claim::Impasse),
         _ => Ok(()),
     };
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_player_and_the_hall_each_have_an_hourly_limit() {
+        let mut recent = RecentImports::default();
+        let limits = (2, 3);
+        assert!(recent.admit("a", 0, limits).is_ok());
+        assert!(recent.admit("a", 10, limits).is_ok());
+        let third = recent.admit("a", 20, limits);
+        assert!(matches!(third, Err(ImportError::TooMany(2))), "{third:?}");
+        assert!(recent.admit("b", 30, limits).is_ok());
+        let hall = recent.admit("c", 40, limits);
+        assert!(matches!(hall, Err(ImportError::TooMany(3))), "{hall:?}");
+        // An hour after the first, it no longer counts.
+        assert!(recent.admit("a", 3_600_000, limits).is_ok());
+        let off = recent.admit("a", 0, (0, 3));
+        assert!(matches!(off, Err(ImportError::Off)), "{off:?}");
+    }
 }

@@ -207,6 +207,11 @@ pub struct HallOptions {
     pub join_failures_free: u32,
     /// After those, the failed attempts allowed per minute.
     pub join_failures_per_minute: u32,
+    /// Game records one player may import in an hour.
+    pub imports_per_player_hour: usize,
+    /// Game records the whole hall takes in an hour (the store grows by
+    /// each one kept).
+    pub imports_per_hour: usize,
 }
 
 impl Default for HallOptions {
@@ -222,6 +227,8 @@ impl Default for HallOptions {
             think_ms: 1000,
             join_failures_free: 10,
             join_failures_per_minute: 4,
+            imports_per_player_hour: 20,
+            imports_per_hour: 300,
         }
     }
 }
@@ -279,17 +286,23 @@ fn usual_format(formats: &[(String, String)]) -> Option<&str> {
         .or_else(|| names.next())
 }
 
-/// A game kept before `kifu` was a format has only `kif` (then UTF-8 and
-/// headerless): its `kifu` is made from that.
-fn with_kifu(mut formats: Vec<(String, String)>) -> Vec<(String, String)> {
+/// A game kept before `kifu` and `csa` were formats has only `kif` (then
+/// UTF-8 and headerless): its `kifu` is made from that, and its `csa` from
+/// the game the KIF reads back as (see [`import::csa_of_kif`]).
+fn with_new_formats(mut formats: Vec<(String, String)>) -> Vec<(String, String)> {
     let has = |f: &str| formats.iter().any(|(name, _)| name == f);
-    if has("kifu") {
+    let (kifu, csa) = (has("kifu"), has("csa"));
+    let Some((_, kif)) = formats.iter().find(|(name, _)| name == "kif") else {
         return formats;
+    };
+    let mut made = Vec::new();
+    if !kifu {
+        made.push(("kifu".to_string(), crate::rules::shogi::kif::to_kifu(kif)));
     }
-    if let Some((_, kif)) = formats.iter().find(|(name, _)| name == "kif") {
-        let kifu = crate::rules::shogi::kif::to_kifu(kif);
-        formats.push(("kifu".to_string(), kifu));
+    if !csa {
+        made.extend(import::csa_of_kif(kif).map(|csa| ("csa".to_string(), csa)));
     }
+    formats.extend(made);
     formats
 }
 
@@ -342,6 +355,8 @@ pub(crate) struct HallInner {
     due: Mutex<due::DueRooms>,
     /// Open rooms by who hosted them.
     quota: Mutex<quota::Quota>,
+    /// The imports of the last hour (see `import.rs`).
+    imports: Mutex<import::RecentImports>,
     /// Display names remembered per keyed identity.
     names: Mutex<HashMap<String, String>>,
     shared: Arc<Shared>,
@@ -444,6 +459,7 @@ impl Hall {
                 listing: Mutex::new(listing::Listing::default()),
                 due: Mutex::new(due::DueRooms::default()),
                 quota: Mutex::new(quota::Quota::default()),
+                imports: Mutex::default(),
                 names: Mutex::new(HashMap::new()),
                 shared,
                 heartbeat: AtomicU64::new(0),
@@ -750,7 +766,7 @@ impl Hall {
                 if !may_read(reader, kept.private, &kept.players, |_| false) {
                     return Err(missing());
                 }
-                with_kifu(kept.formats)
+                with_new_formats(kept.formats)
             }
         };
         let format = format.or_else(|| usual_format(&formats)).unwrap_or("kifu");
@@ -899,8 +915,17 @@ impl HallInner {
     /// changes arrive in order): moves its due time from `old` and puts its
     /// lobby line; the lobby is sent a new list only when the line changed
     /// and `send` (a restart sends once, after every room).
-    pub(crate) fn room_changed(&self, s: &RoomState, old: Option<u64>, send: bool) -> Option<u64> {
+    /// `retry` is a time the room asked to be looked at again (its CPU
+    /// could not move: see `Room::schedule`).
+    pub(crate) fn room_changed(
+        &self,
+        s: &RoomState,
+        old: Option<u64>,
+        retry: Option<u64>,
+        send: bool,
+    ) -> Option<u64> {
         let next = due::next_due(s, &self.shared.options);
+        let next = next.into_iter().chain(retry).min();
         lock(&self.due).reschedule(&s.id, old, next);
         let mut listing = lock(&self.listing);
         if listing.put(s) && send {

@@ -1,4 +1,4 @@
-//! A player's settings (language, piece style, move notation): kept with a keyed
+//! A player's settings (language, piece style, move notation, clock bell): kept with a keyed
 //! player's identity, so they survive reconnects and restarts; a guest's
 //! live only in their session.
 
@@ -20,6 +20,29 @@ pub struct Settings {
     /// saved before there was a choice read as USI, the notation of then).
     #[serde(default)]
     pub notation: Notation,
+    /// When the terminal bell counts the last seconds of a byoyomi period
+    /// (records saved before there was a choice read as the default).
+    #[serde(default)]
+    pub bell: Bell,
+}
+
+/// When the terminal bell rings, once a second, in the last ten seconds of
+/// a byoyomi period (the seconds the status line counts down).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Bell {
+    /// For the player's own clock only: a spectator is not rung at, so
+    /// that watching a game stays quiet unless asked.
+    #[default]
+    MyTurn,
+    /// Also, when watching, for the clock of the seat to move.
+    AlsoWatching,
+    /// Never: the countdown shows on the status line alone.
+    Never,
+}
+
+impl Bell {
+    /// Every choice, in menu order.
+    pub const ALL: [Bell; 3] = [Bell::MyTurn, Bell::AlsoWatching, Bell::Never];
 }
 
 impl Settings {
@@ -29,6 +52,7 @@ impl Settings {
             lang,
             pieces: lang.default_pieces(),
             notation: Notation::default(),
+            bell: Bell::default(),
         }
     }
 }
@@ -58,5 +82,27 @@ impl Hall {
         let record = serde_json::to_vec(&settings).unwrap_or_default();
         self.inner.shared.store.put_settings(&who.id, &record)?;
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_record_saved_before_the_bell_reads_with_the_default() {
+        let before = Settings {
+            notation: Notation::Japanese,
+            bell: Bell::Never,
+            ..Settings::for_lang(Lang::Ja)
+        };
+        let mut old = serde_json::to_value(before).unwrap();
+        old.as_object_mut().unwrap().remove("bell");
+        let read: Settings = serde_json::from_value(old).expect("an old record reads");
+        assert_eq!(read.bell, Bell::MyTurn);
+        assert_eq!(read.notation, Notation::Japanese);
+        let again: Settings =
+            serde_json::from_slice(&serde_json::to_vec(&before).unwrap()).unwrap();
+        assert_eq!(again, before);
     }
 }

@@ -595,8 +595,8 @@ impl RoomState {
         }
     }
 
-    /// A fresh turn clock for the seat to move, if a person plays it and
-    /// the room has a limit.
+    /// A fresh turn clock for the seat to move, if the room has a game
+    /// clock, or a person plays it and the room has a turn limit.
     fn reset_clock(&mut self, at: u64) {
         self.clock = None;
         if self.phase != Phase::Playing {
@@ -612,11 +612,13 @@ impl RoomState {
         let Some(allowance) = allowance else {
             return;
         };
+        // A game clock runs for every seat, the CPU's and bots' too; the
+        // turn limit of rooms without one is for people only.
         let person = matches!(
             self.seats.get(seat.index()),
             Some(Occupant::Human { cpu: false, .. })
         );
-        if person {
+        if person || self.settings.clock.is_some() {
             self.turn_allowance = allowance;
             self.clock = Some(TurnClock {
                 seat,
@@ -710,6 +712,19 @@ impl RoomState {
             Occupant::Human { .. } if self.cpu_turn == Some(seat) => Some(takeover),
             _ => None,
         }
+    }
+
+    /// How long the CPU may think for the seat to move at `now` under
+    /// the room's game clock ([`SeatClock::move_share`], kept inside the
+    /// turn's time less a margin for committing the move); `None` without
+    /// a game clock.
+    pub fn cpu_clock_budget(&self, now: u64) -> Option<Duration> {
+        /// Left for storing and sending the move before the flag.
+        const MARGIN_MS: u64 = 300;
+        let (tc, clock) = (self.settings.clock?, self.clock?);
+        let seat = self.seat_clocks.get(clock.seat.index())?;
+        let left = clock.left_at(now).saturating_sub(MARGIN_MS);
+        Some(Duration::from_millis(seat.move_share(&tc).min(left)))
     }
 
     /// The current game's id: the room's id, the game's number and its

@@ -146,6 +146,17 @@ impl SeatClock {
         Some(next)
     }
 
+    /// The time a move should take with this clock: a twentieth of the
+    /// main time left, plus most of a byoyomi period (or of the
+    /// increment), so that the main time lasts and no period is spent.
+    pub fn move_share(&self, tc: &TimeControl) -> u64 {
+        let extra = match tc.byoyomi_ms {
+            0 => tc.increment_ms,
+            b => b,
+        };
+        self.main_ms / 20 + extra * 9 / 10
+    }
+
     /// What the clock shows `elapsed` ms into the seat's turn.
     pub fn showing(&self, tc: &TimeControl, elapsed: u64) -> Showing {
         if elapsed < self.main_ms {

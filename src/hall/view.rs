@@ -67,11 +67,12 @@ impl TimeLimit {
         }
     }
 
-    /// Short text for menus: `none`, `30 s`, `60 s` in English.
+    /// Short text for menus: `none`, `30 s/turn`, `60 s/turn` in English
+    /// (the same row offers game clocks, so the turn is named).
     pub fn label(self) -> Msg {
         match self.seconds() {
             None => msg!("time-none"),
-            Some(seconds) => msg!("time-seconds", seconds = seconds),
+            Some(seconds) => msg!("summary-time", seconds = seconds),
         }
     }
 }

@@ -2,8 +2,9 @@
 //! without a channel. Input bytes are decoded by the same
 //! [`InputDecoder`] and handed to the app; a hall snapshot or a timer
 //! (`App::changed`), a key or a new window size makes the screen dirty,
-//! and it is drawn at the same [`Pace`]. No output queue is needed: a
-//! local terminal takes a frame as fast as it is written.
+//! and it is drawn at the same [`Pace`], with the app's bell after the
+//! frame as over SSH. No output queue is needed: a local terminal takes a
+//! frame as fast as it is written.
 
 use super::input;
 use super::terminal::Screen;
@@ -43,6 +44,9 @@ pub async fn run(app: &mut App, screen: &mut Screen) -> io::Result<End> {
         let draw_at = pace.next();
         if dirty && draw_at <= Instant::now() {
             screen.terminal().draw(|frame| app.render(frame))?;
+            if app.bell() {
+                screen.bell()?;
+            }
             pace.drew(Instant::now());
             dirty = false;
         }

@@ -15,7 +15,7 @@ use ratatui::crossterm::terminal::{
     EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
 };
 use ratatui::layout::Rect;
-use std::io::{self, Stdout};
+use std::io::{self, Stdout, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, Once};
 use std::thread::ThreadId;
@@ -59,6 +59,14 @@ impl Screen {
     /// The ratatui terminal to draw on.
     pub fn terminal(&mut self) -> &mut Terminal<CrosstermBackend<Stdout>> {
         &mut self.terminal
+    }
+
+    /// Rings the terminal bell (BEL), between frames: never inside a
+    /// frame's escape sequences.
+    pub fn bell(&mut self) -> io::Result<()> {
+        let out = self.terminal.backend_mut();
+        out.write_all(&[crate::ssh::session::BEL])?;
+        out.flush()
     }
 
     /// Takes the window's new size and clears, so that the next frame is

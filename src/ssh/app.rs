@@ -49,6 +49,12 @@ pub trait SessionApp: Send + 'static {
     fn in_lobby(&self) -> bool {
         false
     }
+    /// Asked after each frame is drawn: whether to ring the terminal bell
+    /// with it (the session sends BEL after the frame's bytes). The app
+    /// decides how often; the session draws frames whenever it likes.
+    fn bell(&mut self) -> bool {
+        false
+    }
 }
 
 /// Builds the app for one session: the hall, who the player is, where the
@@ -104,5 +110,9 @@ impl SessionApp for crate::ui::App {
 
     fn in_lobby(&self) -> bool {
         crate::ui::App::in_lobby(self)
+    }
+
+    fn bell(&mut self) -> bool {
+        crate::ui::App::bell(self)
     }
 }

@@ -35,6 +35,11 @@ pub const ENTER: &[u8] =
 /// The reverse of [`ENTER`], leaving the client's terminal as it was.
 pub const LEAVE: &[u8] = b"\x1b[0m\x1b[?2004l\x1b[?1006l\x1b[?1002l\x1b[?1000l\x1b[?25h\x1b[?1049l";
 
+/// The terminal bell, sent after a frame when the app asks for it
+/// ([`SessionApp::bell`]): after the frame's last escape sequence, never
+/// inside one.
+pub const BEL: u8 = 0x07;
+
 /// Frames (or escape strings) waiting for the client; small on purpose.
 const OUTPUT_QUEUE: usize = 4;
 
@@ -122,7 +127,7 @@ pub async fn run<A: SessionApp>(app: A, io: SessionIo) {
 }
 
 /// A terminal drawing into a fresh backend of the client's size.
-fn new_terminal(cols: u16, rows: u16) -> std::io::Result<Terminal<SshBackend>> {
+pub fn new_terminal(cols: u16, rows: u16) -> std::io::Result<Terminal<SshBackend>> {
     let options = TerminalOptions {
         viewport: Viewport::Fixed(Rect::new(0, 0, cols, rows)),
     };
@@ -299,13 +304,14 @@ impl<A: SessionApp> Session<A> {
         if fresh {
             terminal.clear()?;
         }
-        let app = &mut self.app;
-        let lang = app.lang();
-        terminal.draw(|f| match fit {
-            Fit::Draw(..) => app.render(f),
-            note => render_note(f, note, window, lang),
-        })?;
-        Ok(terminal.backend_mut().take_output())
+        match fit {
+            Fit::Draw(..) => app_frame(terminal, &mut self.app),
+            note => {
+                let lang = self.app.lang();
+                terminal.draw(|f| render_note(f, note, window, lang))?;
+                Ok(terminal.backend_mut().take_output())
+            }
+        }
     }
 
     /// Says goodbye as `end` requires and waits (bounded) for the writer.
@@ -345,6 +351,20 @@ impl<A: SessionApp> Session<A> {
             writer.abort();
         }
     }
+}
+
+/// `app` drawn on `terminal`: the frame's bytes as they go down the
+/// channel, then [`BEL`] when the app asks for the bell with it.
+pub fn app_frame<A: SessionApp>(
+    terminal: &mut Terminal<SshBackend>,
+    app: &mut A,
+) -> std::io::Result<Vec<u8>> {
+    terminal.draw(|f| app.render(f))?;
+    let mut bytes = terminal.backend_mut().take_output();
+    if app.bell() {
+        bytes.push(BEL);
+    }
+    Ok(bytes)
 }
 
 /// What a session closed for idling in the lobby says.

@@ -32,6 +32,11 @@ pub struct MemoryStore {
     lines: LineCount,
     /// Calls of `put_identity`, for tests of what the hall writes.
     identity_writes: AtomicU64,
+    /// For tests of a store that goes away: how many more commits are
+    /// stored before every commit fails (`None`: all are stored).
+    failing: Mutex<Option<u64>>,
+    /// Commits refused by that switch.
+    refused: AtomicU64,
 }
 
 impl MemoryStore {
@@ -44,6 +49,33 @@ impl MemoryStore {
     /// a login with the same name writes nothing.
     pub fn identity_writes(&self) -> u64 {
         self.identity_writes.load(Ordering::SeqCst)
+    }
+
+    /// Lets `ok` more commits be stored and fails every one after them,
+    /// as a store that went away would; `None` stores them all again.
+    pub fn fail_commits_after(&self, ok: Option<u64>) {
+        *self.failing.lock().unwrap_or_else(|e| e.into_inner()) = ok;
+    }
+
+    /// How many commits [`MemoryStore::fail_commits_after`] refused.
+    pub fn refused_commits(&self) -> u64 {
+        self.refused.load(Ordering::SeqCst)
+    }
+
+    /// Whether the test switch refuses this commit (counting it down).
+    fn refuses(&self) -> bool {
+        let mut failing = self.failing.lock().unwrap_or_else(|e| e.into_inner());
+        match failing.as_mut() {
+            Some(0) => {
+                self.refused.fetch_add(1, Ordering::SeqCst);
+                true
+            }
+            Some(left) => {
+                *left -= 1;
+                false
+            }
+            None => false,
+        }
     }
 
     fn maps(&self) -> std::sync::MutexGuard<'_, Maps> {
@@ -82,6 +114,9 @@ impl JournalWaiter for CountWaiter {
 impl Store for MemoryStore {
     /// All or nothing: every seq is checked before anything is added.
     fn commit(&self, events: &[Appended]) -> Result<(), StoreError> {
+        if self.refuses() {
+            return Err(StoreError::Io("the store is switched off".to_string()));
+        }
         let mut maps = self.maps();
         let mut next: BTreeMap<&str, u64> = BTreeMap::new();
         for e in events {

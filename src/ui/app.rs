@@ -3,6 +3,7 @@
 //! dispatch of the screens' [`Action`]s to the hall.
 
 use super::admin::AdminScreen;
+use super::bell::Ringer;
 use super::bots::{BotsPanel, Choice};
 use super::export;
 use super::help;
@@ -17,7 +18,7 @@ use super::room_setup::SetupScreen;
 use super::settings::{Change, SettingsPanel};
 use super::text::{centered, clear, put, row};
 use super::{MIN_HEIGHT, MIN_WIDTH, Theme};
-use crate::hall::settings::Settings;
+use crate::hall::settings::{Bell, Settings};
 use crate::hall::{
     Hall, HallError, Identity, Lobby, Mode, Reader, RoomHandle, RoomSettings,
     view::{Entry, ServerAddress},
@@ -140,6 +141,10 @@ pub struct App {
     /// Where `w` in the export panel writes the records (`banmen play`);
     /// `None` over SSH, where the panel shows download commands instead.
     exports: Option<std::path::PathBuf>,
+    /// When the player wants the terminal bell (a setting).
+    bell: Bell,
+    /// The counted second last rung.
+    ringer: Ringer,
 }
 
 impl App {
@@ -161,6 +166,8 @@ impl App {
             pending_bot: None,
             before_review: None,
             exports: None,
+            bell: Bell::default(),
+            ringer: Ringer::default(),
         };
         if asks_name(&app.me, &entry) {
             app.screen = Screen::Name(NameScreen::new(&app.me.name, entry));
@@ -407,12 +414,13 @@ impl App {
         }
     }
 
-    /// The language, pieces and move notation this session shows.
+    /// The language, pieces, move notation and bell this session uses.
     fn settings(&self) -> Settings {
         Settings {
             lang: self.theme.lang,
             pieces: self.theme.pieces,
             notation: self.theme.notation,
+            bell: self.bell,
         }
     }
 
@@ -421,6 +429,7 @@ impl App {
         self.theme.lang = settings.lang;
         self.theme.pieces = settings.pieces;
         self.theme.notation = settings.notation;
+        self.bell = settings.bell;
     }
 
     /// Chooses the language at the session's start: the player's saved
@@ -773,15 +782,15 @@ impl App {
     async fn screen_changed(&mut self) {
         match &mut self.screen {
             Screen::Room(room) => {
-                // A running clock is redrawn each second as it counts.
-                let ticking = room.handle.view().deadline.is_some();
+                // A running clock is redrawn as each second begins.
+                let tick = room.handle.view().deadline.map(next_second);
                 tokio::select! {
                     alive = room.handle.changed() => {
                         if !alive {
                             std::future::pending::<()>().await;
                         }
                     }
-                    _ = tokio::time::sleep(std::time::Duration::from_secs(1)), if ticking => {}
+                    _ = tokio::time::sleep(tick.unwrap_or_default()), if tick.is_some() => {}
                 }
             }
             Screen::Lobby(_) => {
@@ -805,6 +814,15 @@ impl App {
                 }
             }
         }
+    }
+
+    /// Whether to ring the terminal bell with the frame just drawn: once
+    /// for each second the clock counts down (see [`super::bell`]), when
+    /// the player's bell setting covers the seat to move. The terminal
+    /// (the SSH session, `banmen play`) asks after each frame.
+    pub fn bell(&mut self) -> bool {
+        let count = self.room().and_then(|room| room.bell_count(self.bell));
+        self.ringer.ring(count)
     }
 
     /// Whether the session ends: the player asked to quit, or a newer
@@ -882,6 +900,20 @@ impl App {
 fn asks_name(me: &Identity, entry: &Entry) -> bool {
     let named_by_server = !me.keyed && crate::hall::names::is_given_guest_name(&me.name);
     named_by_server && !matches!(entry, Entry::Resume(_) | Entry::Admin)
+}
+
+/// How long until a clock running out at `deadline` shows its next
+/// second (clocks show whole seconds left, rounded up), and a little
+/// more. Redrawing then, rather than a second after the last redraw,
+/// shows every second and rings each one's bell: a plain one-second
+/// timer drifts, and now and then would skip one.
+fn next_second(deadline: std::time::Instant) -> std::time::Duration {
+    let left = deadline.saturating_duration_since(std::time::Instant::now());
+    let into_second = match left.as_millis() % 1000 {
+        0 => 1000,
+        ms => ms as u64,
+    };
+    std::time::Duration::from_millis(into_second + 5)
 }
 
 fn lobby_screen() -> Screen {

@@ -13,6 +13,7 @@
 
 mod admin;
 mod app;
+mod bell;
 pub mod boards;
 mod bots;
 mod export;

@@ -108,6 +108,22 @@ impl ReviewScreen {
         Action::None
     }
 
+    /// `moves` (as the review keeps them) played from the position after
+    /// `ply` moves, written in the player's notation: two-player shogi's
+    /// USI, Japanese or Western; the other games keep their own.
+    fn written<'a>(
+        &self,
+        ply: usize,
+        moves: impl IntoIterator<Item = &'a str>,
+        theme: Theme,
+    ) -> Vec<String> {
+        let moves: Vec<&str> = moves.into_iter().collect();
+        match self.positions.get(ply) {
+            Some(from) => from.write_moves(&moves, theme.notation),
+            None => moves.iter().map(|m| m.to_string()).collect(),
+        }
+    }
+
     /// The hints line.
     pub fn hints(&self) -> Vec<(&'static str, Msg, Key)> {
         vec![
@@ -218,6 +234,7 @@ impl ReviewScreen {
 
         // The move chosen, its mark, the better move and the line.
         let seat_of = |seat: u8| seat_name(game, Seat(seat), theme);
+        let written = self.written(0, review.plies.iter().map(|p| p.played.as_str()), theme);
         match chosen {
             Some(p) => {
                 let head = theme.text(&msg!(
@@ -225,7 +242,7 @@ impl ReviewScreen {
                     ply = self.ply.to_string(),
                     total = total.to_string(),
                     seat = seat_of(p.mover),
-                    played = p.played.as_str()
+                    played = written[self.ply - 1].as_str()
                 ));
                 line(buf, &mut y, &head, theme.title());
                 let mark = theme.text(&mark_msg(p.mark));
@@ -237,13 +254,15 @@ impl ReviewScreen {
                 let loss = theme.text(&msg!("review-loss", mark = mark, loss = p.loss.to_string()));
                 line(buf, &mut y, &loss, style);
                 if let Some(best) = p.best.as_deref().filter(|b| *b != p.played) {
+                    let best = self.written(self.ply - 1, [best], theme).join("");
                     line(
                         buf,
                         &mut y,
                         &theme.text(&msg!("review-better", best = best)),
                         Style::new(),
                     );
-                    let pv = p.pv.join(" ");
+                    let pv = self.written(self.ply - 1, p.pv.iter().map(String::as_str), theme);
+                    let pv = pv.join(" ");
                     line(
                         buf,
                         &mut y,
@@ -265,7 +284,7 @@ impl ReviewScreen {
         line(
             buf,
             &mut y,
-            &moves_strip(&review.plies, self.ply, side.width),
+            &moves_strip(&review.plies, &written, self.ply, side.width),
             Style::new(),
         );
 
@@ -388,10 +407,12 @@ impl ReviewScreen {
 }
 
 /// The moves around the chosen one (`ply`, 1-based), each with its mark's
-/// sign, the chosen one in brackets, fitting `width` columns.
-fn moves_strip(plies: &[PlyReview], ply: usize, width: u16) -> String {
+/// sign, the chosen one in brackets, fitting `width` columns; `written`
+/// are the moves in the player's notation.
+fn moves_strip(plies: &[PlyReview], written: &[String], ply: usize, width: u16) -> String {
     let item = |i: usize, p: &PlyReview| {
-        let text = format!("{}.{}{}", i + 1, p.played, p.mark.sign());
+        let played = written.get(i).unwrap_or(&p.played);
+        let text = format!("{}.{played}{}", i + 1, p.mark.sign());
         if i + 1 == ply {
             format!("[{text}]")
         } else {

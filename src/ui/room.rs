@@ -3,11 +3,13 @@
 
 use super::Theme;
 use super::app::Action;
+use super::bell::Count;
 use super::game::{Confirm, GameScreen, can_declare, can_resign, has_hands};
 use super::game_view::{self, seat_name};
 use super::input::Hint;
 use super::input::{Event, Hits, Key};
 use super::text::put;
+use crate::hall::settings::Bell;
 use crate::hall::view::ServerAddress;
 use crate::hall::{Mode, Phase, RoomHandle, RoomView};
 use crate::rules::GameKind;
@@ -51,16 +53,46 @@ impl RoomScreen {
     /// last ten seconds of a byoyomi period (or of main time with nothing
     /// after it): the status line counts them down.
     pub fn countdown(&self) -> Option<u64> {
+        let seat = self.own_seat_to_move()?;
+        self.count_for(seat).map(|count| count.seconds)
+    }
+
+    /// What the terminal bell follows for the player's setting `bell`: the
+    /// status line's countdown, or, for a spectator who asked for it, the
+    /// same countdown of the seat to move.
+    pub fn bell_count(&self, bell: Bell) -> Option<Count> {
+        let seat = match bell {
+            Bell::Never => None,
+            Bell::MyTurn => self.own_seat_to_move(),
+            Bell::AlsoWatching if self.handle.is_spectator() => self.handle.view().game.to_move(),
+            Bell::AlsoWatching => self.own_seat_to_move(),
+        };
+        self.count_for(seat?)
+    }
+
+    /// The seat to move, when this session plays it.
+    fn own_seat_to_move(&self) -> Option<Seat> {
+        let view = self.handle.view();
+        view.game.to_move().filter(|s| self.seats().contains(*s))
+    }
+
+    /// The second `seat`'s clock counts while it runs in the last ten
+    /// seconds of a byoyomi period (or of main time with nothing after
+    /// it), whoever plays the seat.
+    pub fn count_for(&self, seat: Seat) -> Option<Count> {
         use crate::hall::time_control::Showing;
         let view = self.handle.view();
-        let seat = view.game.to_move().filter(|s| self.seats().contains(*s))?;
         view.deadline?;
-        let left = match view.clock_showing(seat, std::time::Instant::now())? {
-            Showing::Byoyomi { left_ms, .. } => left_ms,
-            Showing::Main(ms) if view.settings.clock?.byoyomi_ms == 0 => ms,
+        let (left, periods) = match view.clock_showing(seat, std::time::Instant::now())? {
+            Showing::Byoyomi { left_ms, periods } => (left_ms, periods),
+            Showing::Main(ms) if view.settings.clock?.byoyomi_ms == 0 => (ms, 0),
             _ => return None,
         };
-        (left <= 10_000).then(|| left.div_ceil(1000))
+        (left <= 10_000).then(|| Count {
+            turn: view.moves.len(),
+            periods,
+            seconds: left.div_ceil(1000),
+        })
     }
 
     /// The seats this session plays (none when watching).

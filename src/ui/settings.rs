@@ -1,12 +1,13 @@
 //! The settings panel (`L`): the language, each listed in its own name,
-//! the piece styles and the move notation of shogi's move lists. Changes
+//! the piece styles, the move notation of shogi's move lists and when the
+//! terminal bell counts a clock's last seconds. Changes
 //! show at once; closing the panel keeps them (a keyed player's are saved
 //! with their key).
 
 use super::Theme;
 use super::input::{Dir, Hit, Hits, Key};
 use super::text::{put, width};
-use crate::hall::settings::Settings;
+use crate::hall::settings::{Bell, Settings};
 use crate::i18n::{ChessStyle, Lang, Msg, ShogiStyle};
 use crate::rules::shogi::notation::Notation;
 use crate::{msg, tr};
@@ -15,7 +16,7 @@ use ratatui::layout::Rect;
 use ratatui::style::Style;
 
 /// The rows of the panel.
-const ROWS: usize = 4;
+const ROWS: usize = 5;
 
 /// The panel's state: the row the cursor is on.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -58,7 +59,8 @@ impl SettingsPanel {
             0 => next.lang = Lang::ALL[choice % Lang::ALL.len()],
             1 => next.pieces.shogi = ShogiStyle::ALL[choice % ShogiStyle::ALL.len()],
             2 => next.pieces.chess = ChessStyle::ALL[choice % ChessStyle::ALL.len()],
-            _ => next.notation = Notation::ALL[choice % Notation::ALL.len()],
+            3 => next.notation = Notation::ALL[choice % Notation::ALL.len()],
+            _ => next.bell = Bell::ALL[choice % Bell::ALL.len()],
         }
         Change::Set(next)
     }
@@ -86,6 +88,7 @@ impl SettingsPanel {
             tr!(theme, "settings-shogi-pieces"),
             tr!(theme, "settings-chess-pieces"),
             tr!(theme, "settings-notation"),
+            tr!(theme, "settings-bell"),
         ];
         let label_w = labels.iter().map(|l| width(l)).max().unwrap_or(0) + 2;
         for (row, label) in labels.iter().enumerate() {
@@ -114,9 +117,10 @@ impl SettingsPanel {
             true => tr!(theme, "settings-saved-with-key"),
             false => tr!(theme, "settings-guest"),
         };
-        put(buf, area, area.x + 2, area.y + 11, &note, theme.dim());
+        let below = area.y + 3 + ROWS as u16 * 2;
+        put(buf, area, area.x + 2, below, &note, theme.dim());
         let preview = tr!(theme, "settings-keys");
-        put(buf, area, area.x + 2, area.y + 12, &preview, theme.dim());
+        put(buf, area, area.x + 2, below + 1, &preview, theme.dim());
     }
 }
 
@@ -135,10 +139,22 @@ fn choices(row: usize, now: Settings, theme: Theme) -> Vec<(String, bool)> {
             .iter()
             .map(|s| (theme.text(&chess_style(*s)), *s == now.pieces.chess))
             .collect(),
-        _ => Notation::ALL
+        3 => Notation::ALL
             .iter()
             .map(|n| (theme.text(&notation(*n)), *n == now.notation))
             .collect(),
+        _ => Bell::ALL
+            .iter()
+            .map(|b| (theme.text(&bell(*b)), *b == now.bell))
+            .collect(),
+    }
+}
+
+fn bell(bell: Bell) -> Msg {
+    match bell {
+        Bell::MyTurn => msg!("bell-my-turn"),
+        Bell::AlsoWatching => msg!("bell-also-watching"),
+        Bell::Never => msg!("bell-never"),
     }
 }
 
@@ -179,7 +195,8 @@ fn step(now: Settings, row: usize, by: isize) -> Settings {
         0 => s.lang = next(&Lang::ALL, s.lang, by),
         1 => s.pieces.shogi = next(&ShogiStyle::ALL, s.pieces.shogi, by),
         2 => s.pieces.chess = next(&ChessStyle::ALL, s.pieces.chess, by),
-        _ => s.notation = next(&Notation::ALL, s.notation, by),
+        3 => s.notation = next(&Notation::ALL, s.notation, by),
+        _ => s.bell = next(&Bell::ALL, s.bell, by),
     }
     s
 }
@@ -223,9 +240,10 @@ mod tests {
     }
 
     #[test]
-    fn the_last_row_chooses_the_notation() {
+    fn the_fourth_row_chooses_the_notation() {
         let mut panel = SettingsPanel::default();
         let now = Settings::default();
+        panel.key(Key::Up, now);
         panel.key(Key::Up, now);
         let Change::Set(next) = panel.key(Key::Right, now) else {
             panic!("right changes the notation");
@@ -235,5 +253,54 @@ mod tests {
             panic!("a click sets");
         };
         assert_eq!(next.notation, Notation::Western);
+    }
+
+    #[test]
+    fn the_last_row_chooses_the_bell() {
+        let mut panel = SettingsPanel::default();
+        let now = Settings::default();
+        assert_eq!(now.bell, Bell::MyTurn, "spectators hear nothing by default");
+        panel.key(Key::Up, now);
+        let Change::Set(next) = panel.key(Key::Right, now) else {
+            panic!("right changes the bell");
+        };
+        assert_eq!(next.bell, Bell::AlsoWatching);
+        assert_eq!(next.notation, now.notation);
+        let Change::Set(next) = panel.choose(4, 2, now) else {
+            panic!("a click sets");
+        };
+        assert_eq!(next.bell, Bell::Never);
+    }
+
+    #[test]
+    fn every_row_fits_an_80_column_panel_in_every_language() {
+        for lang in Lang::ALL {
+            let theme = Theme {
+                lang,
+                ..Theme::default()
+            };
+            let area = Rect::new(0, 0, 80, 21);
+            let mut buf = Buffer::empty(area);
+            let now = Settings::for_lang(lang);
+            let panel = SettingsPanel::default();
+            panel.render(&mut buf, area, now, true, theme, &mut Hits::default());
+            for row in 0..ROWS {
+                let line = line(&buf, 2 + row as u16 * 2);
+                let (last, _) = choices(row, now, theme).pop().expect("choices");
+                assert!(line.contains(&last), "{lang:?}, row {row} cut: {line}");
+            }
+        }
+    }
+
+    /// Row `y` of `buf` as text (the cell after a wide character skipped).
+    fn line(buf: &Buffer, y: u16) -> String {
+        let mut text = String::new();
+        let mut x = 0;
+        while x < buf.area.width {
+            let symbol = buf[(x, y)].symbol();
+            text.push_str(symbol);
+            x += width(symbol).max(1);
+        }
+        text
     }
 }

@@ -42,7 +42,13 @@ pub struct Room {
     /// This server's handles on the room: who (`None`: a spectator) and
     /// the handle's number (told to a new owner after a failover).
     local: Mutex<Vec<(Option<Identity>, u64)>>,
+    /// The CPU was to move but could not (this node could not act, or
+    /// its move was not stored): the ticker asks it again.
+    cpu_retry: AtomicBool,
 }
+
+/// How soon a CPU that could not move is asked again.
+const CPU_RETRY_MS: u64 = 1000;
 
 /// The room has no timer running.
 const NOT_DUE: u64 = u64::MAX;
@@ -102,6 +108,7 @@ impl Room {
             due: AtomicU64::new(NOT_DUE),
             owned: AtomicBool::new(owned),
             local: Mutex::default(),
+            cpu_retry: AtomicBool::new(false),
         })
     }
 
@@ -147,7 +154,9 @@ impl Room {
             return;
         };
         let old = Some(self.due.load(Ordering::Relaxed)).filter(|d| *d != NOT_DUE);
-        let next = hall.room_changed(s, old, send);
+        let retry = (self.cpu_retry.load(Ordering::Relaxed))
+            .then(|| self.shared.clock.now_ms() + CPU_RETRY_MS);
+        let next = hall.room_changed(s, old, retry, send);
         self.due.store(next.unwrap_or(NOT_DUE), Ordering::Relaxed);
     }
 
@@ -445,13 +454,22 @@ impl Room {
     pub(crate) fn schedule(self: &Arc<Self>) {
         // The game is copied only when the CPU is to move: this runs
         // after every published change.
-        let (game, level, plies) = {
+        let (game, level, plies, time) = {
             let s = lock(&self.state);
             let level = s
                 .cpu_to_move(self.shared.takeover_level)
-                .filter(|_| s.closed.is_none() && self.acts());
+                .filter(|_| s.closed.is_none());
+            if level.is_some() && !self.acts() {
+                // A node cut off from the others: ask again once it may.
+                self.retry_cpu(&s);
+                return;
+            }
             let game = level.map(|_| s.game.clone());
-            (game, level, (s.game_number, s.moves.len()))
+            let now = self.shared.clock.now_ms();
+            let time = (s.cpu_clock_budget(now)).map_or(self.shared.think_time, |clock| {
+                clock.min(self.shared.think_time)
+            });
+            (game, level, (s.game_number, s.moves.len()), time)
         };
         let mut thinking = lock(&self.thinking);
         if let (Some(_), Some((about, _))) = (level, &*thinking) {
@@ -465,7 +483,7 @@ impl Room {
         let (Some(level), Some(game)) = (level, game) else {
             return;
         };
-        let mut budget = Budget::new(self.shared.think_time);
+        let mut budget = Budget::new(time);
         *thinking = Some((plies, budget.stop.clone()));
         let room = self.clone();
         self.shared.pool.submit(move || {
@@ -526,11 +544,20 @@ impl Room {
             }
             if let Err(e) = self.play_locked(&mut s, mv) {
                 tracing::warn!(room = %s.id, "the CPU's move was not kept: {e}");
+                self.retry_cpu(&s);
                 return;
             }
             self.publish(&mut s);
         }
         self.after_publish();
+    }
+
+    /// Asks the ticker to let the CPU try again soon, while this server
+    /// owns the room (a node that lost it leaves the CPU to the owner).
+    fn retry_cpu(&self, s: &RoomState) {
+        if self.owned() && !self.cpu_retry.swap(true, Ordering::Relaxed) {
+            self.tell_hall(s, false);
+        }
     }
 
     /// Commits a move for the seat to move.
@@ -633,6 +660,12 @@ impl Room {
     /// closes after the grace period when no game is going on, and any
     /// room nobody is in closes after its lifetime (see `due.rs`).
     pub(crate) fn tick(self: &Arc<Self>, now: u64, at: u64) -> Fate {
+        let retry = self.cpu_retry.swap(false, Ordering::Relaxed);
+        if retry {
+            // The CPU asks again; it asks for a retry again if it still
+            // cannot move.
+            self.schedule();
+        }
         if !self.acts() {
             // The owner keeps the room's timers; the entry comes back with
             // the room's next change.

@@ -193,8 +193,45 @@ pub(super) fn tag_and_who(
         let tag = format!("[{}]", theme.text(&tag));
         x = put(buf, area, x + 1, y, &tag, theme.alert());
     }
-    let who = who(view, seat, seats, theme);
-    put(buf, area, x + 1, y, &who, Style::new());
+    put_who(buf, area, (x + 1, y), view, seat, seats, theme);
+}
+
+/// Puts who sits in `seat` at `at`: the seat's game clock first (a long
+/// name is what a narrow panel cuts), shown reversed while it runs (and
+/// as a warning in its last ten seconds), then the name.
+pub(super) fn put_who(
+    buf: &mut Buffer,
+    area: Rect,
+    at: (u16, u16),
+    view: &RoomView,
+    seat: Seat,
+    seats: SeatSet,
+    theme: Theme,
+) {
+    let (mut x, y) = at;
+    if let Some(showing) = view.clock_showing(seat, std::time::Instant::now()) {
+        let running = view.deadline.is_some() && view.game.to_move() == Some(seat);
+        let sudden_death = view.settings.clock.is_some_and(|tc| tc.byoyomi_ms == 0);
+        let urgent = match showing {
+            Showing::Byoyomi { left_ms, .. } => left_ms <= 10_000,
+            Showing::Main(left_ms) => sudden_death && left_ms <= 10_000,
+            Showing::Flagged => false,
+        };
+        let style = match (running, urgent) {
+            (false, _) => Style::new(),
+            (true, true) => theme.alert().patch(theme.cursor()),
+            (true, false) => theme.cursor(),
+        };
+        x = put(buf, area, x, y, &clock_text(showing), style) + 1;
+    }
+    put(
+        buf,
+        area,
+        x,
+        y,
+        &who(view, seat, seats, theme),
+        Style::new(),
+    );
 }
 
 /// Who sits in `seat`, with `(you)` when this session plays that seat alone.
@@ -205,14 +242,9 @@ pub(super) fn who(view: &RoomView, seat: Seat, seats: SeatSet, theme: Theme) -> 
         .cloned()
         .unwrap_or(Occupant::Empty);
     let name = theme.text(&occupant.label());
-    let name = match seats.contains(seat) && single_seat(seats) {
+    match seats.contains(seat) && single_seat(seats) {
         true => tr!(theme, "occupant-you", name = name),
         false => name,
-    };
-    match view.clock_showing(seat, std::time::Instant::now()) {
-        // The clock first: a long name is what a narrow panel cuts.
-        Some(showing) => format!("{} {name}", clock_text(showing)),
-        None => name,
     }
 }
 

@@ -2,7 +2,7 @@
 //! pieces point up at the bottom) with their hands, and between them whose
 //! turn, the prompt and the move list.
 
-use super::{Panel, hand_line, turn_and_moves, turn_arrow, who};
+use super::{Panel, hand_line, put_who, turn_and_moves, turn_arrow};
 use crate::rules::GameKind;
 use crate::rules::vocab::Seat;
 use crate::ui::Theme;
@@ -10,7 +10,6 @@ use crate::ui::game::turns;
 use crate::ui::input::Hits;
 use crate::ui::text::put;
 use ratatui::buffer::Buffer;
-use ratatui::style::Style;
 
 /// `☗ sente` / `☖ gote` in the reader's language (the name alone with
 /// ASCII pieces).
@@ -54,13 +53,6 @@ fn player(buf: &mut Buffer, panel: &Panel, y: u16, seat: Seat, hits: &mut Hits) 
     } = *panel;
     let x = turn_arrow(buf, panel, y, seat);
     let x = put(buf, area, x, y, &seat_name(seat, theme), theme.seat(seat));
-    put(
-        buf,
-        area,
-        x + 1,
-        y,
-        &who(view, seat, seats, theme),
-        Style::new(),
-    );
+    put_who(buf, area, (x + 1, y), view, seat, seats, theme);
     hand_line(buf, panel, y + 1, seat, hits);
 }
