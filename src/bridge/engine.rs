@@ -198,7 +198,10 @@ impl Engine {
     pub async fn search(&mut self, position: &str, go: &Go) -> Result<String, EngineError> {
         self.send(position).await?;
         self.send(&go.line).await?;
-        let line = match self.wait_for("bestmove", go.due + self.waits.grace).await {
+        let line = match self
+            .wait_for("bestmove", go.due.saturating_add(self.waits.grace))
+            .await
+        {
             Err(EngineError::Timeout(_)) => {
                 self.send("stop").await?;
                 self.wait_for("bestmove", self.waits.stop).await?

@@ -85,7 +85,10 @@ impl Clocks {
     /// time and every period left.
     fn allowance(&self) -> Duration {
         let mover = self.seats[self.mover];
-        mover.main + self.byoyomi * u32::try_from(mover.periods).unwrap_or(u32::MAX)
+        let periods = u32::try_from(mover.periods).unwrap_or(u32::MAX);
+        // Saturating: the numbers come over the network.
+        let byoyomi = self.byoyomi.checked_mul(periods).unwrap_or(Duration::MAX);
+        mover.main.saturating_add(byoyomi)
     }
 
     /// What comes off the mover's clock: the turn's time already gone
@@ -94,7 +97,7 @@ impl Clocks {
         let gone = self
             .left
             .map_or(Duration::ZERO, |left| self.allowance().saturating_sub(left));
-        gone + elapsed + MARGIN
+        gone.saturating_add(elapsed).saturating_add(MARGIN)
     }
 
     /// The time the mover really has, less the charge: when the answer
@@ -126,7 +129,9 @@ fn usi_go(clocks: &Clocks, charge: Duration) -> String {
     let mover = &mut main[clocks.mover];
     let over = charge.saturating_sub(*mover);
     *mover = mover.saturating_sub(charge);
-    let mut line = format!("go btime {} wtime {}", ms(main[0]), ms(main[1]));
+    // A hall that sent fewer than two clocks gets zeros, not a panic.
+    let side = |i: usize| ms(main.get(i).copied().unwrap_or_default());
+    let mut line = format!("go btime {} wtime {}", side(0), side(1));
     if !clocks.byoyomi.is_zero() {
         let byoyomi = clocks.byoyomi.saturating_sub(over);
         line += &format!(" byoyomi {}", ms(byoyomi));
@@ -148,7 +153,7 @@ fn four_player_go(clocks: &Clocks, charge: Duration) -> String {
         } else {
             Duration::ZERO
         };
-        let mut time = seat.main + period;
+        let mut time = seat.main.saturating_add(period);
         if i == clocks.mover {
             time = time.saturating_sub(charge);
         }
@@ -275,6 +280,30 @@ mod tests {
             "go rtime 30000 btime 40000 ytime 50000 gtime 59500 \
              rinc 5000 binc 5000 yinc 5000 ginc 5000"
         );
+    }
+
+    #[test]
+    fn absurd_numbers_from_the_network_do_not_panic() {
+        let huge = u64::MAX / 2;
+        let event = |seats: usize, increment: u64| {
+            let clocks = vec![json!({"main_ms": huge, "periods": huge}); seats];
+            json!({"event": "your_turn", "seat": 0, "time_left_ms": 1,
+                "clock": {"main_ms": huge, "byoyomi_ms": huge, "periods": huge,
+                          "increment_ms": increment},
+                "clocks": clocks})
+        };
+        let two = Clocks::from_event(&event(2, 0)).unwrap();
+        let go = usi(&two, u64::MAX / 4);
+        assert!(go.line.starts_with("go btime "), "{}", go.line);
+        let one = Clocks::from_event(&event(1, 0)).unwrap();
+        assert!(
+            usi(&one, 0).line.contains(" wtime 0 "),
+            "{}",
+            usi(&one, 0).line
+        );
+        let four = Clocks::from_event(&event(4, huge)).unwrap();
+        let four = clock_go(Dialect::Uci, &four, ms(0));
+        assert!(four.line.contains(" ginc "), "{}", four.line);
     }
 
     #[test]

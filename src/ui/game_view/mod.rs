@@ -304,7 +304,7 @@ pub(super) fn turn_style(view: &RoomView, theme: Theme) -> Style {
 }
 
 /// The turn line: whose turn and check (or the end of the game), and
-/// apart from it the turn's countdown when the room has a time limit.
+/// apart from it the turn's countdown when the room has a turn limit.
 pub(super) fn turn_line(view: &RoomView, theme: Theme) -> (String, Option<String>) {
     if view.phase == Phase::Finished {
         let line = match view.game.outcome() {
@@ -324,7 +324,10 @@ pub(super) fn turn_line(view: &RoomView, theme: Theme) -> (String, Option<String
     } else {
         tr!(theme, "game-to-move", seat = name)
     };
-    let time = view.deadline.map(|deadline| {
+    // A game clock shows beside each name instead (the total left of a
+    // turn, main time and periods together, would only confuse).
+    let turn_limit = view.deadline.filter(|_| view.settings.clock.is_none());
+    let time = turn_limit.map(|deadline| {
         let left = deadline.saturating_duration_since(Instant::now()).as_secs();
         tr!(theme, "game-time-left", seconds = left)
     });
