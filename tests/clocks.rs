@@ -69,6 +69,11 @@ async fn main_time_then_byoyomi_and_the_flag_falls_in_the_last_period() {
         "{}",
         view.status
     );
+    assert_eq!(
+        showing(&alice, 0),
+        Showing::Flagged,
+        "the fallen flag shows"
+    );
     let winners = format!("{:?}", view.game.outcome().map(|o| &o.verdict));
     assert!(winners.contains("Win(SeatSet(2))"), "bob won: {winners}");
     // The records say so as shogi's records do.

@@ -423,17 +423,26 @@ impl RoomState {
         // A ranked game is lost on time whatever the host chose.
         let lose = self.settings.on_time == OnTime::Lose || self.settings.ranked;
         let loses = lose && self.game.kind().has_resignation();
+        // A lost game shows the fallen flag (0:00); a seat the CPU moves
+        // for has a period (or its increment) a move from now on.
+        let after = match loses {
+            true => SeatClock {
+                main_ms: 0,
+                periods: 0,
+            },
+            false => SeatClock {
+                main_ms: tc.increment_ms,
+                periods: u8::from(tc.byoyomi_ms > 0),
+            },
+        };
+        if let Some(c) = self.seat_clocks.get_mut(seat.index()) {
+            *c = after;
+        }
         if loses {
             self.game.lose_on_time(seat)?;
             self.after_change(at);
             self.status = msg!("status-lost-on-time", name = self.seat_label(seat));
             return Ok(());
-        }
-        if let Some(c) = self.seat_clocks.get_mut(seat.index()) {
-            *c = SeatClock {
-                main_ms: tc.increment_ms,
-                periods: u8::from(tc.byoyomi_ms > 0),
-            };
         }
         self.cpu_turn = Some(seat);
         self.clock = None;
