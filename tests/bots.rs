@@ -3,83 +3,19 @@
 //! bad lines, illegal moves and floods are answered and survived; a bot
 //! that leaves is played for by the CPU and gets its game back.
 
-use banmen::bot_protocol::{self, BotIo};
 use banmen::hall::bots::BotRecord;
 use banmen::hall::{Clock, Hall, HallOptions, Identity, Phase, RoomSettings};
 use banmen::rules::GameKind;
 use banmen::store::memory::MemoryStore;
-use serde_json::{Value, json};
+use serde_json::json;
 use std::sync::Arc;
 use std::time::Duration;
-use tokio::sync::{mpsc, watch};
 
+mod bot_support;
 mod common;
 mod ui_support;
+use bot_support::Bot;
 use common::{player, wait_for};
-
-/// A bot's session driven over channels.
-struct Bot {
-    input: Option<mpsc::Sender<Vec<u8>>>,
-    output: mpsc::Receiver<String>,
-    _stop: watch::Sender<bool>,
-    task: tokio::task::JoinHandle<()>,
-}
-
-impl Bot {
-    fn connect(hall: &Hall, who: &Identity) -> Bot {
-        let (input, input_rx) = mpsc::channel(64);
-        let (output_tx, output) = mpsc::channel(256);
-        let (stop, shutdown) = watch::channel(false);
-        let io = BotIo {
-            input: input_rx,
-            output: output_tx,
-            shutdown,
-        };
-        let task = tokio::spawn(bot_protocol::run(hall.clone(), who.clone(), io));
-        Bot {
-            input: Some(input),
-            output,
-            _stop: stop,
-            task,
-        }
-    }
-
-    async fn send(&self, line: &str) {
-        let bytes = format!("{line}\n").into_bytes();
-        self.input.as_ref().unwrap().send(bytes).await.unwrap();
-    }
-
-    /// The next event, within a few seconds.
-    async fn next(&mut self) -> Value {
-        let line = tokio::time::timeout(Duration::from_secs(5), self.output.recv())
-            .await
-            .expect("an event within 5 s")
-            .expect("the session is still there");
-        serde_json::from_str(&line).unwrap_or_else(|e| panic!("{line}: {e}"))
-    }
-
-    /// Events up to and including the first `event`.
-    async fn until(&mut self, event: &str) -> Vec<Value> {
-        let mut seen = Vec::new();
-        loop {
-            let next = self.next().await;
-            let done = next["event"] == event;
-            seen.push(next);
-            if done {
-                return seen;
-            }
-        }
-    }
-
-    /// The bot leaves (its input closes) and its session ends.
-    async fn leave(mut self) {
-        self.input.take();
-        tokio::time::timeout(Duration::from_secs(5), &mut self.task)
-            .await
-            .expect("the session ends")
-            .unwrap();
-    }
-}
 
 /// A hall with the bot `randy` registered.
 fn hall_with_bot(grace_ms: u64) -> (Hall, Identity) {

@@ -5,22 +5,23 @@
 //! byoyomi 30000`; a four-player turn with a clock is sent `go rtime …
 //! btime … ytime … gtime …`.
 
-use banmen::bot_protocol::{self, BotIo};
 use banmen::bridge::Accept;
 use banmen::bridge::engine::{Dialect, Engine, split_command};
 use banmen::bridge::play::{Action, Bot, Policy, Think};
 use banmen::bridge::worker::{Job, Report, Worker};
 use banmen::hall::time_control::TimeControl;
-use banmen::hall::{Clock, Hall, HallOptions, Identity, RoomSettings};
+use banmen::hall::{Clock, Hall, HallOptions, RoomSettings};
 use banmen::rules::GameKind;
 use banmen::store::memory::MemoryStore;
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
-use tokio::sync::{mpsc, oneshot, watch};
+use tokio::sync::{mpsc, oneshot};
 
+mod bot_support;
 mod common;
+use bot_support::Bot as Session;
 use common::{player, temp_dir};
 
 /// An engine in `sh` that writes every line it is sent to the file `$1`
@@ -91,45 +92,6 @@ fn go_words(line: &str) -> Vec<(String, u64)> {
         .collect()
 }
 
-/// A bot's session with the hall, over channels (no SSH).
-struct Session {
-    input: mpsc::Sender<Vec<u8>>,
-    output: mpsc::Receiver<String>,
-    _stop: watch::Sender<bool>,
-}
-
-impl Session {
-    fn connect(hall: &Hall, who: &Identity) -> Session {
-        let (input, input_rx) = mpsc::channel(64);
-        let (output_tx, output) = mpsc::channel(256);
-        let (stop, shutdown) = watch::channel(false);
-        let io = BotIo {
-            input: input_rx,
-            output: output_tx,
-            shutdown,
-        };
-        tokio::spawn(bot_protocol::run(hall.clone(), who.clone(), io));
-        Session {
-            input,
-            output,
-            _stop: stop,
-        }
-    }
-
-    async fn send(&self, command: &Value) {
-        let bytes = format!("{command}\n").into_bytes();
-        self.input.send(bytes).await.unwrap();
-    }
-
-    async fn next(&mut self) -> Value {
-        let line = tokio::time::timeout(Duration::from_secs(5), self.output.recv())
-            .await
-            .expect("an event within 5 s")
-            .expect("the session is still there");
-        serde_json::from_str(&line).unwrap()
-    }
-}
-
 /// Feeds hall events to the bridge's `bot`, carrying out its commands,
 /// up to the event named `until`, or to the first one that asks the
 /// engine to think: that event, and the `Think`.
@@ -138,7 +100,7 @@ async fn feed(session: &mut Session, bot: &mut Bot, until: &str) -> (Value, Opti
         let event = session.next().await;
         for action in bot.on_event(&event) {
             match action {
-                Action::Send(command) => session.send(&command).await,
+                Action::Send(command) => session.send(&command.to_string()).await,
                 Action::Think(think) => return (event, Some(think)),
                 Action::Stop(why) => panic!("the bot stopped: {why}"),
             }
@@ -194,7 +156,7 @@ async fn a_byoyomi_room_s_clock_reaches_a_usi_engine() {
     };
     for action in bot.on_answer(&think, answer) {
         if let Action::Send(command) = action {
-            session.send(&command).await;
+            session.send(&command.to_string()).await;
         }
     }
     let mut watch = alice;
