@@ -1,0 +1,51 @@
+//! `scripts/match4.py`, the four-player chess match harness (docs/cpu.md):
+//! two engines of the four-player dialect play teams games refereed by
+//! banmen's rules, the teams swap every game, each game's PGN4 is written
+//! and reads back as legal, and the table's W/D/L adds up to the games.
+
+mod common;
+use banmen::rules::chess4::Variant;
+use banmen::rules::chess4::pgn4::read_game;
+use std::process::Command;
+
+#[test]
+fn two_engines_play_teams_games_that_read_back_and_are_counted() {
+    let exe = env!("CARGO_BIN_EXE_banmen");
+    let dir = common::temp_dir();
+    let records = dir.join("games.pgn4");
+    let engine = |level: u8| format!("{exe} engine --game chess4 --level {level}");
+    let out = Command::new("python3")
+        .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/match4.py"))
+        .args(["--banmen", exe, "--games", "2", "--time", "0.02"])
+        .args(["--max-plies", "24", "--a", &engine(1), "--b", &engine(2)])
+        .arg("--records")
+        .arg(&records)
+        .output()
+        .expect("python3 runs the harness");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stdout}\n{stderr}");
+    assert!(stdout.contains("game 1: A as Red+Yellow"), "{stdout}");
+    assert!(stdout.contains("game 2: A as Blue+Green"), "{stdout}");
+    // The table's last line: W D L adding up to the two games, a score.
+    let last = stdout.lines().last().unwrap_or_default();
+    let counts: Vec<u32> = (last.split_whitespace())
+        .filter_map(|w| w.parse().ok())
+        .take(3)
+        .collect();
+    assert_eq!(counts.iter().sum::<u32>(), 2, "{stdout}");
+    assert!(last.contains('%') && last.contains('±'), "{stdout}");
+    // Each game's record reads back, every move legal, none past 24 plies.
+    let text = std::fs::read_to_string(&records).unwrap();
+    let games: Vec<&str> = text.split("\n\n[").collect();
+    assert_eq!(games.len(), 2, "{text}");
+    for (i, game) in games.iter().enumerate() {
+        let game = if i == 0 {
+            game.to_string()
+        } else {
+            format!("[{game}")
+        };
+        let (_, moves) = read_game(&game, Variant::Teams).unwrap_or_else(|e| panic!("{e}\n{game}"));
+        assert!(!moves.is_empty() && moves.len() <= 24, "{game}");
+    }
+}
