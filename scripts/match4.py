@@ -22,8 +22,10 @@ loses), and `go depth 1` answers `info string game over: red and yellow
 win by ...` once the game has ended. A team whose engine dies or does not
 answer in time loses; the game is drawn at the ply cap.
 
-Openings: `--openings FILE` holds one FEN4 per line (`#` comments); games
-cycle through them, each played twice so both teams get each side. Each
+Openings: `--openings FILE` holds one start a line (`#` comments): a FEN4,
+or `moves ...` played from the standard start (scripts/openings4.txt has
+ten balanced ones). Games cycle through them, each played twice so both
+teams get each side; the referee checks them first. Each
 game's PGN4 is appended to `--records FILE`. Standard library only; it
 shares the process plumbing of scripts/match.py.
 """
@@ -136,15 +138,23 @@ def go_line(args, clocks, seat):
     return "go " + " ".join(parts)
 
 
+def head_and_moves(start):
+    """The `position` head and the opening moves of a start line."""
+    if start is None:
+        return "position startpos", []
+    if start.startswith("moves "):
+        return "position startpos", start.split()[1:]
+    return f"position fen {start}", []
+
+
 def play_game(engines, referee, start, args):
     """One game; `engines[t]` plays team t (0: Red and Yellow). Returns
     (winning team or None, reason, moves)."""
-    head = "position startpos" if start is None else f"position fen {start}"
-    moves = []
+    head, moves = head_and_moves(start)
     clocks = [args.game_time or 0.0] * 4
     for e in engines:
         e.new_game()
-    for ply in range(args.max_plies):
+    for ply in range(len(moves), args.max_plies):
         seat = ply % 4
         team = seat % 2
         position = head + (" moves " + " ".join(moves) if moves else "")
@@ -171,10 +181,11 @@ def play_game(engines, referee, start, args):
 
 
 def pgn4(start, moves, names, result):
-    """A PGN4 record: tags, then four moves a round joined by `..`."""
+    """A PGN4 record: tags, then four moves a round joined by `..` (the
+    opening's moves included)."""
     tags = [("Variant", "Teams"), ("Red", names[0]), ("Blue", names[1]),
             ("Yellow", names[0]), ("Green", names[1]), ("Result", result)]
-    if start is not None:
+    if start is not None and not start.startswith("moves "):
         tags.append(("StartFen4", start))
     out = [f'[{k} "{v}"]' for k, v in tags]
     rounds = [moves[i:i + 4] for i in range(0, len(moves), 4)]
@@ -182,12 +193,21 @@ def pgn4(start, moves, names, result):
     return "\n".join(out) + "\n\n" + "\n".join(body) + "\n\n"
 
 
-def read_openings(path):
+def read_openings(path, referee):
+    """The start lines of `path` that the referee accepts and that leave
+    a game to play (the standard start without a file)."""
     if not path:
         return [None]
     with open(path) as f:
         lines = [l.strip() for l in f]
-    found = [l for l in lines if l and not l.startswith("#")]
+    found = []
+    for line in (l for l in lines if l and not l.startswith("#")):
+        head, moves = head_and_moves(line)
+        legal, over = referee.judge(head + (" moves " + " ".join(moves) if moves else ""))
+        if legal and over is None:
+            found.append(line)
+        else:
+            log(f"match4: opening left out ({over or 'illegal'}): {line}")
     return found or [None]
 
 
@@ -242,7 +262,7 @@ def main():
     engines = [Engine("A", a_argv, parse_options(args.a_option)),
                Engine("B", b_argv, parse_options(args.b_option))]
     referee = Referee(args.banmen)
-    openings = read_openings(args.openings)
+    openings = read_openings(args.openings, referee)
 
     pace = (f"{args.time:g} s per move" if args.game_time is None
             else f"{args.game_time:g} s + {args.increment:g} s per seat")

@@ -1,7 +1,8 @@
 //! `scripts/match4.py`, the four-player chess match harness (docs/cpu.md):
 //! two engines of the four-player dialect play teams games refereed by
-//! banmen's rules, the teams swap every game, each game's PGN4 is written
-//! and reads back as legal, and the table's W/D/L adds up to the games.
+//! banmen's rules from the shipped openings, the teams swap every game,
+//! each game's PGN4 is written and reads back as legal, and the table's
+//! W/D/L adds up to the games.
 
 mod common;
 use banmen::rules::chess4::Variant;
@@ -18,6 +19,8 @@ fn two_engines_play_teams_games_that_read_back_and_are_counted() {
         .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/match4.py"))
         .args(["--banmen", exe, "--games", "2", "--time", "0.02"])
         .args(["--max-plies", "24", "--a", &engine(1), "--b", &engine(2)])
+        .arg("--openings")
+        .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/openings4.txt"))
         .arg("--records")
         .arg(&records)
         .output()
@@ -35,7 +38,8 @@ fn two_engines_play_teams_games_that_read_back_and_are_counted() {
         .collect();
     assert_eq!(counts.iter().sum::<u32>(), 2, "{stdout}");
     assert!(last.contains('%') && last.contains('±'), "{stdout}");
-    // Each game's record reads back, every move legal, none past 24 plies.
+    // Each game's record reads back, every move legal, none past 24 plies;
+    // both games begin with the file's first opening, one per side.
     let text = std::fs::read_to_string(&records).unwrap();
     let games: Vec<&str> = text.split("\n\n[").collect();
     assert_eq!(games.len(), 2, "{text}");
@@ -46,6 +50,7 @@ fn two_engines_play_teams_games_that_read_back_and_are_counted() {
             format!("[{game}")
         };
         let (_, moves) = read_game(&game, Variant::Teams).unwrap_or_else(|e| panic!("{e}\n{game}"));
-        assert!(!moves.is_empty() && moves.len() <= 24, "{game}");
+        assert!(moves.len() > 8 && moves.len() <= 24, "{game}");
+        assert!(game.contains("1. d2-d3 .. b11-c11 .. k13-k12 .. m4-l4"), "{game}");
     }
 }
