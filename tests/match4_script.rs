@@ -20,7 +20,10 @@ fn two_engines_play_teams_games_that_read_back_and_are_counted() {
         .args(["--banmen", exe, "--games", "2", "--time", "0.02"])
         .args(["--max-plies", "24", "--a", &engine(1), "--b", &engine(2)])
         .arg("--openings")
-        .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/openings4.txt"))
+        .arg(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/scripts/openings4.txt"
+        ))
         .arg("--records")
         .arg(&records)
         .output()
@@ -51,6 +54,9 @@ fn two_engines_play_teams_games_that_read_back_and_are_counted() {
         };
         let (_, moves) = read_game(&game, Variant::Teams).unwrap_or_else(|e| panic!("{e}\n{game}"));
         assert!(moves.len() > 8 && moves.len() <= 24, "{game}");
-        assert!(game.contains("1. d2-d3 .. b11-c11 .. k13-k12 .. m4-l4"), "{game}");
+        assert!(
+            game.contains("1. d2-d3 .. b11-c11 .. k13-k12 .. m4-l4"),
+            "{game}"
+        );
     }
 }

@@ -7,6 +7,7 @@
 //! shogi, the four-player games' coordinates for the others), so the
 //! moves pass through unchanged.
 
+use crate::hall::time_control::{SeatClock, TimeControl};
 use crate::rules::GameKind;
 use crate::rules::shogi::START;
 use serde_json::Value;
@@ -82,11 +83,18 @@ pub fn movetime(time_left: Option<Duration>, cap: Option<Duration>) -> Duration 
 /// time left.
 pub fn clock_budget(clock: &serde_json::Value) -> Option<Duration> {
     let ms = |name: &str| clock[name].as_u64();
-    let main = ms("main_ms")?;
-    let byoyomi = ms("byoyomi_ms").unwrap_or(0);
-    let increment = ms("increment_ms").unwrap_or(0);
-    let extra = if byoyomi > 0 { byoyomi } else { increment };
-    Some(Duration::from_millis(main / 20 + extra * 9 / 10))
+    let main_ms = ms("main_ms")?;
+    let tc = TimeControl {
+        main_ms,
+        byoyomi_ms: ms("byoyomi_ms").unwrap_or(0),
+        periods: 0,
+        increment_ms: ms("increment_ms").unwrap_or(0),
+    };
+    let seat = SeatClock {
+        main_ms,
+        periods: 0,
+    };
+    Some(Duration::from_millis(seat.move_share(&tc)))
 }
 
 #[cfg(test)]

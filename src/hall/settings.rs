@@ -1,6 +1,6 @@
-//! A player's settings (language, piece style, move notation, clock bell): kept with a keyed
-//! player's identity, so they survive reconnects and restarts; a guest's
-//! live only in their session.
+//! A player's settings (language, piece style, move notation, clock
+//! bell): kept with a keyed player's identity, so they survive reconnects
+//! and restarts; a guest's live only in their session.
 
 use super::{Hall, HallError, Identity};
 use crate::i18n::{Lang, Pieces};

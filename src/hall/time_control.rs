@@ -154,7 +154,8 @@ impl SeatClock {
             0 => tc.increment_ms,
             b => b,
         };
-        self.main_ms / 20 + extra * 9 / 10
+        // Saturating: a bot's bridge reads these from the network.
+        (self.main_ms / 20).saturating_add(extra / 10 * 9)
     }
 
     /// What the clock shows `elapsed` ms into the seat's turn.
