@@ -147,14 +147,18 @@ class Process:
 
 
 class UsiPlayer:
-    """A USI engine: one process for the whole match."""
+    """A USI engine: one process for the whole match. The protocol's words
+    are class attributes, so that scripts/match4.py's engines of the
+    four-player UCI dialect share the handshake."""
+
+    HELLO, HELLO_OK, NEW_GAME = "usi", "usiok", "usinewgame"
 
     def __init__(self, name, argv, options):
         self.name = name
         self.p = Process(argv, name)
-        self.p.send("usi")
-        if self.p.until(lambda l: l == "usiok", 10) is None:
-            raise EngineDied(f"{name}: no usiok")
+        self.p.send(self.HELLO)
+        if self.p.until(lambda l: l == self.HELLO_OK, 10) is None:
+            raise EngineDied(f"{name}: no {self.HELLO_OK}")
         for key, value in options:
             self.p.send(f"setoption name {key} value {value}")
         self.ready()
@@ -164,8 +168,8 @@ class UsiPlayer:
         if self.p.until(lambda l: l == "readyok", 30) is None:
             raise EngineDied(f"{self.name}: no readyok")
 
-    def new_game(self, color):
-        self.p.send("usinewgame")
+    def new_game(self, color=None):
+        self.p.send(self.NEW_GAME)
         self.ready()
 
     def move(self, moves, seconds):

@@ -38,57 +38,29 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from match import EngineDied, Process, default_banmen, log  # noqa: E402
+from match import EngineDied, UsiPlayer, default_banmen, log  # noqa: E402
 
 SEATS = ["red", "blue", "yellow", "green"]
 LETTERS = "rbyg"
 
 
-class Engine:
+class Engine(UsiPlayer):
     """One UCI-dialect engine process, playing every seat it is asked."""
 
-    def __init__(self, name, argv, options):
-        self.name = name
-        self.proc = Process(argv, name)
-        self.proc.send("uci")
-        if self.proc.until(lambda l: l == "uciok", 10) is None:
-            raise EngineDied(f"{name}: no uciok")
-        for key, value in options:
-            self.proc.send(f"setoption name {key} value {value}")
-        self.ready()
-
-    def ready(self):
-        self.proc.send("isready")
-        if self.proc.until(lambda l: l == "readyok", 30) is None:
-            raise EngineDied(f"{self.name}: no readyok")
-
-    def new_game(self):
-        self.proc.send("ucinewgame")
-        self.ready()
+    HELLO, HELLO_OK, NEW_GAME = "uci", "uciok", "ucinewgame"
 
     def best_move(self, position, go, wait):
         """The move after `bestmove`, or None when none came within `wait`."""
-        self.proc.send(position)
-        self.proc.send(go)
-        lines = self.proc.until(lambda l: l.startswith("bestmove"), wait)
+        self.p.send(position)
+        self.p.send(go)
+        lines = self.p.until(lambda l: l.startswith("bestmove"), wait)
         if lines is None:
-            self.proc.send("stop")
-            lines = self.proc.until(lambda l: l.startswith("bestmove"), 2)
+            self.p.send("stop")
+            lines = self.p.until(lambda l: l.startswith("bestmove"), 2)
         if lines is None:
             return None
         words = lines[-1].split()
         return words[1] if len(words) > 1 else None
-
-    def close(self):
-        try:
-            # The reference engine spins at the end of its input: quit first.
-            self.proc.send("quit")
-        except EngineDied:
-            pass
-        try:
-            self.proc.proc.wait(timeout=3)
-        except Exception:
-            self.proc.proc.kill()
 
 
 class Referee:
@@ -101,7 +73,7 @@ class Referee:
     def judge(self, position):
         """`(legal, over)`: whether the last move was legal, and the game
         over line's text when the game has ended."""
-        proc = self.engine.proc
+        proc = self.engine.p
         proc.send(position)
         proc.send("isready")
         lines = proc.until(lambda l: l == "readyok", 10) or []
