@@ -13,7 +13,9 @@ Opponents (Debian packages, installed with apt-get when missing):
   usi              any USI engine, `--engine 'CMD ARGS'` (e.g. an older
                    banmen build, to measure a change).
 
-Colors alternate: banmen is sente in odd games. Both sides get T seconds per
+Colors alternate: banmen is sente in odd games. With `--openings FILE`
+(USI moves from the start, one opening a line; scripts/openings2.txt has
+ten) each opening is played twice, once with each color. Both sides get T seconds per
 move (USI engines as `go btime 0 wtime 0 byoyomi T`; gnushogi's per-move
 time is whole seconds, at least 1).
 
@@ -287,9 +289,10 @@ class Referee:
 SIDES = ("sente", "gote")
 
 
-def play_game(players, referee, seconds, max_plies):
-    """Plays one game; returns (winner index 0/1 or None, reason, moves)."""
-    moves = []
+def play_game(players, referee, seconds, max_plies, opening=()):
+    """Plays one game from the standard start after the `opening` moves;
+    returns (winner index 0/1 or None, reason, moves)."""
+    moves = list(opening)
     for i, player in enumerate(players):
         player.new_game(i)
     while True:
@@ -327,6 +330,23 @@ def play_game(players, referee, seconds, max_plies):
         return side, text, moves
 
 
+def read_openings(path, referee):
+    """The openings of `path` (lists of USI moves), each checked by the
+    referee; `[[]]` (the start alone) without a file."""
+    if not path:
+        return [[]]
+    found = []
+    with open(path) as f:
+        for line in f:
+            moves = line.split("#")[0].split()
+            if not moves:
+                continue
+            if referee.judge(moves) is not None:
+                sys.exit(f"match: the opening {' '.join(moves)} is illegal or over")
+            found.append(moves)
+    return found or [[]]
+
+
 def default_banmen():
     target = os.environ.get("CARGO_TARGET_DIR") or os.path.join(REPO, "target")
     return os.path.join(target, "release", "banmen")
@@ -349,6 +369,9 @@ def main():
     ap.add_argument("--max-plies", type=int, default=256,
                     help="plies before a draw is adjudicated (256)")
     ap.add_argument("--records", help="append each game's USI record to this file")
+    ap.add_argument("--openings", help="a file of openings, one a line: USI moves "
+                    "from the start; each is played twice, once from each side "
+                    "(USI opponents only)")
     args = ap.parse_args()
 
     if not os.access(args.banmen, os.X_OK):
@@ -370,6 +393,9 @@ def main():
     banmen = UsiPlayer(f"banmen@{args.level}", [args.banmen, "usi"],
                        [("Level", args.level)])
     referee = Referee(args.banmen)
+    openings = read_openings(args.openings, referee)
+    if openings != [[]] and args.opponent == "gnushogi":
+        sys.exit("match: --openings needs a USI opponent (gnushogi starts from the start)")
 
     print(f"banmen level {args.level} vs {opponent.name}, {args.games} games, "
           f"{args.time:g} s per move", flush=True)
@@ -377,9 +403,11 @@ def main():
     try:
         for g in range(args.games):
             banmen_side = g % 2  # sente in odd-numbered games
+            opening = openings[(g // 2) % len(openings)]
             players = [banmen, opponent] if banmen_side == 0 else [opponent, banmen]
             start = time.monotonic()
-            winner, reason, moves = play_game(players, referee, args.time, args.max_plies)
+            winner, reason, moves = play_game(players, referee, args.time, args.max_plies,
+                                              opening)
             if winner is None:
                 result, mark = "D", "1/2-1/2"
             else:
