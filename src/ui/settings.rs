@@ -127,27 +127,25 @@ impl SettingsPanel {
 /// The choices of `row` in the reader's words, and which one is chosen.
 fn choices(row: usize, now: Settings, theme: Theme) -> Vec<(String, bool)> {
     match row {
-        0 => Lang::ALL
-            .iter()
-            .map(|l| (l.native_name().to_string(), *l == now.lang))
-            .collect(),
-        1 => ShogiStyle::ALL
-            .iter()
-            .map(|s| (theme.text(&shogi_style(*s)), *s == now.pieces.shogi))
-            .collect(),
-        2 => ChessStyle::ALL
-            .iter()
-            .map(|s| (theme.text(&chess_style(*s)), *s == now.pieces.chess))
-            .collect(),
-        3 => Notation::ALL
-            .iter()
-            .map(|n| (theme.text(&notation(*n)), *n == now.notation))
-            .collect(),
-        _ => Bell::ALL
-            .iter()
-            .map(|b| (theme.text(&bell(*b)), *b == now.bell))
-            .collect(),
+        0 => listed(&Lang::ALL, now.lang, |l| l.native_name().to_string()),
+        1 => listed(&ShogiStyle::ALL, now.pieces.shogi, |s| {
+            theme.text(&shogi_style(s))
+        }),
+        2 => listed(&ChessStyle::ALL, now.pieces.chess, |s| {
+            theme.text(&chess_style(s))
+        }),
+        3 => listed(&Notation::ALL, now.notation, |n| theme.text(&notation(n))),
+        _ => listed(&Bell::ALL, now.bell, |b| theme.text(&bell(b))),
     }
+}
+
+/// Every choice of a row by its `name`, marking the one that is `now`.
+fn listed<T: Copy + PartialEq>(
+    all: &[T],
+    now: T,
+    name: impl Fn(T) -> String,
+) -> Vec<(String, bool)> {
+    all.iter().map(|x| (name(*x), *x == now)).collect()
 }
 
 fn bell(bell: Bell) -> Msg {
