@@ -5,7 +5,7 @@
 //! result once.
 
 use super::position::Position;
-use super::sfen::piece_letters;
+use super::sfen::{board_field, hands_field};
 use super::types::{Color, Kind, Piece, Sq};
 
 /// Pieces on squares and in hands, and the side to move.
@@ -77,45 +77,10 @@ impl Setup {
 
     /// The position as SFEN (not yet checked; move number 1).
     pub(super) fn to_sfen(&self) -> String {
-        let mut rows = Vec::with_capacity(9);
-        for rank in 0..9u8 {
-            let mut row = String::new();
-            let mut empty = 0;
-            for file in (0..9u8).rev() {
-                let piece = self.board[Sq::new(file, rank).index()];
-                if piece.is_empty() {
-                    empty += 1;
-                    continue;
-                }
-                if empty > 0 {
-                    row.push_str(&empty.to_string());
-                    empty = 0;
-                }
-                row.push_str(&piece_letters(piece));
-            }
-            if empty > 0 {
-                row.push_str(&empty.to_string());
-            }
-            rows.push(row);
-        }
+        let board = board_field(|sq| self.board[sq.index()]);
+        let hands = hands_field(|color, kind| self.hands[color.index()][kind.index()]);
         let side = if self.side == Color::Black { "b" } else { "w" };
-        format!("{} {side} {} 1", rows.join("/"), self.hands_sfen())
-    }
-
-    fn hands_sfen(&self) -> String {
-        let mut out = String::new();
-        for color in Color::BOTH {
-            for kind in Kind::HAND_ORDER {
-                let n = self.hands[color.index()][kind.index()];
-                if n > 1 {
-                    out.push_str(&n.to_string());
-                }
-                if n > 0 {
-                    out.push_str(&piece_letters(Piece::new(color, kind)));
-                }
-            }
-        }
-        if out.is_empty() { "-".to_string() } else { out }
+        format!("{board} {side} {hands} 1")
     }
 }
 

@@ -136,51 +136,13 @@ impl Position {
 
     /// Writes the canonical SFEN (hands in the order R B G S N L P, sente first).
     pub fn to_sfen(&self) -> String {
-        let mut out = String::with_capacity(90);
-        for rank in 0..9 {
-            if rank > 0 {
-                out.push('/');
-            }
-            let mut empty = 0;
-            for file in (0..9).rev() {
-                let piece = self.piece_at(Sq::new(file, rank));
-                if piece.is_empty() {
-                    empty += 1;
-                    continue;
-                }
-                if empty > 0 {
-                    out.push(char::from(b'0' + empty));
-                    empty = 0;
-                }
-                out.push_str(&piece_letters(piece));
-            }
-            if empty > 0 {
-                out.push(char::from(b'0' + empty));
-            }
-        }
-        out.push_str(match self.side_to_move() {
-            Color::Black => " b ",
-            Color::White => " w ",
-        });
-        out.push_str(&self.hands_sfen());
-        out.push_str(&format!(" {}", self.move_number()));
-        out
-    }
-
-    fn hands_sfen(&self) -> String {
-        let mut out = String::new();
-        for color in Color::BOTH {
-            for kind in Kind::HAND_ORDER {
-                let n = self.hand(color).count(kind);
-                if n > 1 {
-                    out.push_str(&n.to_string());
-                }
-                if n > 0 {
-                    out.push(letter(color, kind.letter()));
-                }
-            }
-        }
-        if out.is_empty() { "-".to_string() } else { out }
+        let side = match self.side_to_move() {
+            Color::Black => "b",
+            Color::White => "w",
+        };
+        let board = board_field(|sq| self.piece_at(sq));
+        let hands = hands_field(|color, kind| self.hand(color).count(kind));
+        format!("{board} {side} {hands} {}", self.move_number())
     }
 
     /// Parses a USI move and checks that it is legal here.
@@ -192,6 +154,52 @@ impl Position {
             Err(UsiError::Illegal(text.to_string()))
         }
     }
+}
+
+/// SFEN's board field for the pieces `piece_at` gives: rank a first, each
+/// rank from file 9, runs of empty squares as digits.
+pub(super) fn board_field(piece_at: impl Fn(Sq) -> Piece) -> String {
+    let mut out = String::with_capacity(81);
+    for rank in 0..9 {
+        if rank > 0 {
+            out.push('/');
+        }
+        let mut empty = 0;
+        for file in (0..9).rev() {
+            let piece = piece_at(Sq::new(file, rank));
+            if piece.is_empty() {
+                empty += 1;
+                continue;
+            }
+            if empty > 0 {
+                out.push(char::from(b'0' + empty));
+                empty = 0;
+            }
+            out.push_str(&piece_letters(piece));
+        }
+        if empty > 0 {
+            out.push(char::from(b'0' + empty));
+        }
+    }
+    out
+}
+
+/// SFEN's hands field for the counts `count` gives: sente's then gote's,
+/// each in the order R B G S N L P, or `-` when both are empty.
+pub(super) fn hands_field(count: impl Fn(Color, Kind) -> u8) -> String {
+    let mut out = String::new();
+    for color in Color::BOTH {
+        for kind in Kind::HAND_ORDER {
+            let n = count(color, kind);
+            if n > 1 {
+                out.push_str(&n.to_string());
+            }
+            if n > 0 {
+                out.push(letter(color, kind.letter()));
+            }
+        }
+    }
+    if out.is_empty() { "-".to_string() } else { out }
 }
 
 fn letter(color: Color, upper: u8) -> char {
