@@ -20,6 +20,7 @@ use crate::hall::review::Reviewing;
 use crate::i18n::Msg;
 use crate::msg;
 use crate::rules::AnyGame;
+use crate::rules::shogi::notation::Notation;
 use crate::rules::vocab::{Move, Seat, Square};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -36,6 +37,9 @@ pub struct ReviewScreen {
     positions: Vec<AnyGame>,
     /// The move chosen (1-based: 0 is the start).
     ply: usize,
+    /// The reviewed moves as last written, and in which notation (a long
+    /// game is not written again at every frame).
+    written: std::cell::RefCell<(Notation, Vec<String>)>,
 }
 
 /// The narrowest panel beside the board.
@@ -72,6 +76,7 @@ impl ReviewScreen {
             reviewing,
             positions,
             ply: 1,
+            written: std::cell::RefCell::new((Notation::Usi, Vec::new())),
         }
     }
 
@@ -106,6 +111,17 @@ impl ReviewScreen {
             _ => {}
         }
         Action::None
+    }
+
+    /// The reviewed moves in the player's notation, written again only when
+    /// the notation or the number of moves reviewed changed.
+    fn reviewed_moves(&self, plies: &[PlyReview], theme: Theme) -> Vec<String> {
+        let mut cache = self.written.borrow_mut();
+        if cache.0 != theme.notation || cache.1.len() != plies.len() {
+            let played = plies.iter().map(|p| p.played.as_str());
+            *cache = (theme.notation, self.written(0, played, theme));
+        }
+        cache.1.clone()
     }
 
     /// `moves` (as the review keeps them) played from the position after
@@ -234,7 +250,7 @@ impl ReviewScreen {
 
         // The move chosen, its mark, the better move and the line.
         let seat_of = |seat: u8| seat_name(game, Seat(seat), theme);
-        let written = self.written(0, review.plies.iter().map(|p| p.played.as_str()), theme);
+        let written = self.reviewed_moves(&review.plies, theme);
         match chosen {
             Some(p) => {
                 let head = theme.text(&msg!(
