@@ -14,7 +14,7 @@ use std::fmt::Write;
 
 /// The CSA code of a piece kind, as a move writes it after the move
 /// (a promotion writes the promoted code).
-fn code(kind: Kind) -> &'static str {
+pub(super) fn code(kind: Kind) -> &'static str {
     match kind {
         Kind::Pawn => "FU",
         Kind::Lance => "KY",

@@ -5,6 +5,7 @@
 //! separated by commas. Only the first game of a file is read (`/` ends it).
 
 use super::START;
+use super::csa::code;
 use super::import::{Ending, Format, ReadError, Record, Replay, quote};
 use super::read_setup::Setup;
 use super::types::{Color, Kind, Move, Piece, Sq};
@@ -242,25 +243,9 @@ fn piece(cell: &str) -> Option<Piece> {
     Some(Piece::new(color(sign), kind(cell.get(1..)?)?))
 }
 
-/// The kind of a CSA piece name.
+/// The kind of a CSA piece name (the writer's own table read backwards).
 fn kind(name: &str) -> Option<Kind> {
-    Some(match name {
-        "FU" => Kind::Pawn,
-        "KY" => Kind::Lance,
-        "KE" => Kind::Knight,
-        "GI" => Kind::Silver,
-        "KI" => Kind::Gold,
-        "KA" => Kind::Bishop,
-        "HI" => Kind::Rook,
-        "OU" => Kind::King,
-        "TO" => Kind::ProPawn,
-        "NY" => Kind::ProLance,
-        "NK" => Kind::ProKnight,
-        "NG" => Kind::ProSilver,
-        "UM" => Kind::Horse,
-        "RY" => Kind::Dragon,
-        _ => return None,
-    })
+    Kind::ALL.into_iter().find(|k| code(*k) == name)
 }
 
 /// The ending a `%` line names; unknown ones end without a result.
