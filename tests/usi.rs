@@ -66,6 +66,30 @@ fn go_movetime_answers_a_legal_move() {
 }
 
 #[test]
+fn the_search_is_reported_before_its_move() {
+    let mut engine = start();
+    engine.send("usi");
+    engine.until("usiok", 5 * SECOND);
+    engine.send("position startpos moves 7g7f 3c3d");
+    engine.send("go movetime 300");
+    let (lines, best) = engine.search(10 * SECOND);
+    let info = lines
+        .iter()
+        .find(|l| l.starts_with("info depth "))
+        .unwrap_or_else(|| panic!("no info line in {lines:?}"));
+    let words: Vec<&str> = info.split_whitespace().collect();
+    let after = |key: &str| {
+        let at = words.iter().position(|w| *w == key).expect(key);
+        words[at + 1]
+    };
+    assert!(after("depth").parse::<u32>().unwrap() >= 2, "{info}");
+    assert!(after("nodes").parse::<u64>().unwrap() > 100, "{info}");
+    after("cp").parse::<i32>().expect("a score in centipawns");
+    assert_eq!(after("pv"), best, "the line's move is the move played");
+    assert_eq!(engine.quit(), Some(0));
+}
+
+#[test]
 fn stop_ends_go_infinite_promptly() {
     let mut engine = start();
     let best = engine.stop_go_infinite();

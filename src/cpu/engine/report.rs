@@ -7,7 +7,9 @@
 
 use super::{Output, say};
 use crate::cpu::four::{chess4, shogi4};
+use crate::cpu::shogi;
 use crate::cpu::{Budget, Reach, Searched, multi_level, think as cpu_think};
+use crate::rules::shogi::ShogiGame;
 use crate::rules::{AnyGame, Game};
 use std::time::Instant;
 
@@ -51,11 +53,7 @@ pub(super) fn think(
             let best = cpu_think(game, level, budget);
             greedy(&**g, best, shogi4::score_after, clock, out)
         }
-        // Not a four-player game: no figures to report.
-        AnyGame::Shogi(_) => {
-            let best = cpu_think(game, level, budget)?;
-            game.clone().play(&best).ok()
-        }
+        AnyGame::Shogi(g) => shogi_search(g, level, budget, clock, out),
     }
 }
 
@@ -85,6 +83,26 @@ fn deepen<G: Game>(
         say(out, &info(game, &found, clock));
     }
     Some(game.move_text(best))
+}
+
+/// Two-player shogi: the level's search, reported in one line when it
+/// ends (it deepens by time alone).
+fn shogi_search(
+    game: &ShogiGame,
+    level: u8,
+    budget: &Budget,
+    clock: Instant,
+    out: &Output,
+) -> Option<String> {
+    let report = shogi::search_position(game.position(), &shogi::history(game), level, budget);
+    let found = Searched {
+        best: Some(report.best?),
+        depth: report.depth.max(0) as u32,
+        score: report.score,
+        nodes: report.nodes,
+    };
+    say(out, &info(game, &found, clock));
+    Some(game.move_text(report.best?))
 }
 
 /// Levels 1 and 2: the greedy player's move `best`, reported as one ply

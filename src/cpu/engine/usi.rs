@@ -7,8 +7,8 @@
 //! no legal move answers `bestmove resign`. Unknown commands and options
 //! are ignored, as USI GUIs send some banmen does not have.
 
-use super::{Dialect, Output, Words, play_moves, split_moves};
-use crate::cpu::{Budget, think};
+use super::{Dialect, Output, Words, play_moves, report, split_moves};
+use crate::cpu::Budget;
 use crate::rules::{AnyGame, GameKind, RuleValues};
 use std::io::{self, BufRead, Write};
 
@@ -58,10 +58,9 @@ impl Dialect for Usi {
         level: u8,
         _depth: Option<u32>,
         budget: &Budget,
-        _out: &Output,
+        out: &Output,
     ) -> Option<String> {
-        let best = think(game, level, budget)?;
-        game.clone().play(&best).ok()
+        report::think(game, level, None, budget, out)
     }
 }
 

@@ -5,7 +5,7 @@
 //! Computed from scratch at every leaf: a shogi position has at most 40
 //! pieces, and a full pass over them is cheap next to move generation.
 
-use crate::rules::shogi::bitboard::{Bitboard, step_attacks};
+use crate::rules::shogi::bitboard::{Bitboard, attacks, step_attacks};
 use crate::rules::shogi::{Color, Kind, Position, Sq};
 
 /// Board value of a piece kind (the king is never captured).
@@ -27,6 +27,10 @@ pub const fn piece_value(kind: Kind) -> i32 {
         Kind::Dragon => 1_395,
     }
 }
+
+/// What each square a bishop, rook, horse or dragon can move to is worth:
+/// a boxed-in major piece does little.
+const MOBILITY: i32 = 3;
 
 /// Value of a piece held in hand: about 10% above the board value.
 pub const fn hand_value(kind: Kind) -> i32 {
@@ -50,6 +54,10 @@ fn side(pos: &Position, color: Color) -> i32 {
     for sq in pos.pieces(color) {
         let kind = pos.piece_at(sq).kind();
         score += piece_value(kind) + placement(kind, sq, color);
+        if matches!(kind, Kind::Bishop | Kind::Rook | Kind::Horse | Kind::Dragon) {
+            let reach = attacks(color, kind, sq, pos.occupied()) & !pos.pieces(color);
+            score += MOBILITY * reach.count() as i32;
+        }
     }
     let hand = pos.hand(color);
     for kind in hand.kinds() {

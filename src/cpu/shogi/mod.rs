@@ -6,6 +6,7 @@ pub mod eval;
 pub mod order;
 mod quiesce;
 pub mod search;
+mod see;
 pub mod tt;
 
 use super::Budget;

@@ -1,12 +1,14 @@
 //! Move ordering: the better the first move tried, the more alpha-beta
 //! prunes. Order: the transposition-table move, captures by MVV-LVA (most
 //! valuable victim, least valuable attacker), promotions, the two killer
-//! moves of the ply, then quiet moves by the history heuristic.
+//! moves of the ply, then quiet moves by the history heuristic, then
+//! captures that lose the exchange on their square.
 //!
 //! Also the capture generator that quiescence uses: the rules' legal
 //! generator with a sink that keeps only captures and big promotions.
 
 use super::eval::piece_value;
+use super::see::losing;
 use crate::rules::shogi::bitboard::Bitboard;
 use crate::rules::shogi::movegen::MoveSink;
 use crate::rules::shogi::{Color, Kind, Move, Position, Sq};
@@ -68,7 +70,10 @@ impl Heuristics {
         let promo = if mv.is_promotion() { 200 } else { 0 };
         if !victim.is_empty() {
             let attacker = pos.piece_at(mv.from()).kind();
-            return CAPTURE + piece_value(victim.kind()) * 8 - piece_value(attacker) / 8 + promo;
+            let mvv_lva = piece_value(victim.kind()) * 8 - piece_value(attacker) / 8 + promo;
+            // A capture that loses the exchange goes after the quiet moves.
+            let band = if losing(pos, mv) { -KILLER } else { CAPTURE };
+            return band + mvv_lva;
         }
         if mv.is_promotion() {
             return CAPTURE - 2000 + promo;

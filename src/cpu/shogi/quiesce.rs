@@ -6,6 +6,7 @@
 use super::eval::{evaluate, piece_value};
 use super::order::{Captures, MAX_PLY, pick};
 use super::search::{INF, MATE, Search};
+use super::see::losing;
 use crate::rules::shogi::Move;
 
 impl Search<'_> {
@@ -69,11 +70,13 @@ impl Search<'_> {
     }
 
     /// Delta pruning: a capture whose victim cannot lift the stand-pat
-    /// score near alpha is not worth searching.
+    /// score near alpha is not worth searching, nor one that loses
+    /// material once the exchange on its square is played out.
     fn futile(&self, mv: Move, stand: i32, alpha: i32) -> bool {
         let victim = self.pos.piece_at(mv.to());
-        !mv.is_promotion()
+        let hopeless = !mv.is_promotion()
             && !victim.is_empty()
-            && stand + piece_value(victim.kind()) + 200 <= alpha
+            && stand + piece_value(victim.kind()) + 200 <= alpha;
+        hopeless || losing(&self.pos, mv)
     }
 }

@@ -19,6 +19,10 @@ pub const MATE: i32 = 30_000;
 pub(super) const INF: i32 = 31_000;
 /// Scores beyond this are mates.
 const MATE_BOUND: i32 = MATE - 1000;
+/// A new iteration starts only before this share of the time is spent.
+/// One started later is cut off early, but not wasted: its first move is
+/// searched a ply deeper, and a move that beats it is played.
+const NEXT_ITERATION: f64 = 0.6;
 
 /// What one search may use.
 #[derive(Clone, Debug)]
@@ -65,6 +69,7 @@ pub fn search(pos: &Position, history: &[u64], limits: &Limits, stop: &AtomicBoo
         bufs: (0..MAX_PLY).map(|_| Vec::new()).collect(),
         root_depth: 0,
         improved: None,
+        null_at: [false; MAX_PLY],
     };
     s.iterate(limits)
 }
@@ -88,6 +93,9 @@ pub(super) struct Search<'a> {
     /// In the root iteration going on, the latest move that beat the
     /// previous best, with its score.
     pub(super) improved: Option<(Move, i32)>,
+    /// Per ply: whether the node there is searching its null move (no
+    /// two in a row).
+    null_at: [bool; MAX_PLY],
 }
 
 impl Search<'_> {
@@ -125,7 +133,7 @@ impl Search<'_> {
             report.depth = depth;
             let elapsed = started.elapsed();
             let mate_seen = root[0].1.abs() > MATE_BOUND && MATE - root[0].1.abs() <= depth;
-            if mate_seen || elapsed * 2 > limits.time {
+            if mate_seen || elapsed.as_secs_f64() > limits.time.as_secs_f64() * NEXT_ITERATION {
                 break;
             }
         }
@@ -237,11 +245,7 @@ impl Search<'_> {
                 return h.score;
             }
         }
-        let static_eval = if in_check || depth > 3 {
-            0
-        } else {
-            evaluate(&self.pos)
-        };
+        let static_eval = if in_check { 0 } else { evaluate(&self.pos) };
         // Reverse futility: far enough above beta near the leaves, assume it holds.
         if !pv
             && !in_check
@@ -250,6 +254,11 @@ impl Search<'_> {
             && static_eval - 110 * depth >= beta
         {
             return static_eval;
+        }
+        if !pv && !in_check && depth >= 3 && static_eval >= beta && beta.abs() < MATE_BOUND {
+            if let Some(score) = self.null_move(depth, beta, ply) {
+                return score;
+            }
         }
         let legal = self.pos.legal_moves();
         if legal.is_empty() {
@@ -278,6 +287,26 @@ impl Search<'_> {
         best
     }
 
+    /// Null-move pruning: when passing still leaves the opponent at or
+    /// above `beta` after a search three or more plies shallower, a real
+    /// move would do at least as well. Shogi has next to no zugzwang (a
+    /// piece in hand can always be dropped), so there is no verification.
+    fn null_move(&mut self, depth: i32, beta: i32, ply: usize) -> Option<i32> {
+        if self.null_at[ply - 1] {
+            return None;
+        }
+        let us = self.pos.side_to_move();
+        self.path.push(self.pos.hash());
+        self.pos.set_side(us.opponent());
+        self.null_at[ply] = true;
+        let score = -self.negamax(depth - 1 - (3 + depth / 4), -beta, -beta + 1, ply + 1);
+        self.null_at[ply] = false;
+        self.pos.set_side(us);
+        self.path.pop();
+        let holds = score >= beta && !self.stopped;
+        holds.then_some(score.min(MATE_BOUND))
+    }
+
     /// The move loop of [`negamax`](Self::negamax): PVS with check
     /// extension, futility pruning and late-move reductions of quiet moves.
     #[allow(clippy::too_many_arguments)]
@@ -294,21 +323,21 @@ impl Search<'_> {
         let mut best = -INF;
         let mut best_move = None;
         let hash = self.pos.hash();
+        let pv = beta - alpha > 1;
         for i in 0..list.len() {
             let mv = pick(list, i);
             let quiet = !mv.is_promotion() && self.pos.piece_at(mv.to()).is_empty();
             let undo = self.pos.make(mv);
             let gives_check = self.pos.in_check();
             // Futility: a quiet move at the frontier that cannot lift the
-            // eval to alpha is skipped (never when checking or evading).
-            if quiet
-                && !in_check
-                && !gives_check
-                && depth <= 2
-                && i > 0
-                && alpha.abs() < MATE_BOUND
-                && static_eval + 150 * depth <= alpha
-            {
+            // eval to alpha is skipped (never when checking or evading);
+            // so are the late quiet moves near the leaves, which good
+            // ordering leaves unlikely to matter.
+            let prunable = quiet && !in_check && !gives_check && i > 0;
+            let futile =
+                depth <= 2 && alpha.abs() < MATE_BOUND && static_eval + 150 * depth <= alpha;
+            let late = !pv && depth <= 3 && i >= late_move_count(depth) && best > -MATE_BOUND;
+            if prunable && (futile || late) {
                 self.pos.unmake(mv, undo);
                 continue;
             }
@@ -374,6 +403,12 @@ impl Search<'_> {
         }
         score
     }
+}
+
+/// The quiet moves searched at `depth` (1 to 3) before the rest are
+/// pruned, outside the principal variation.
+fn late_move_count(depth: i32) -> usize {
+    (8 + 4 * depth * depth) as usize
 }
 
 /// Whether a stored bound decides the node at this window.
