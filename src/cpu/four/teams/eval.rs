@@ -43,6 +43,8 @@ pub(crate) fn value(kind: Kind) -> i32 {
 pub(crate) fn evaluate(pos: &Position) -> i32 {
     let mut map: AttackMap = [0; GRID];
     let mut teams = [0i32; 2];
+    let mut placed = [(0u8, Kind::Pawn, 0u8); 96];
+    let mut count = 0;
     for (i, piece) in pos.board.iter().enumerate() {
         let Some(p) = piece.filter(|p| !p.dead) else {
             continue;
@@ -50,16 +52,17 @@ pub(crate) fn evaluate(pos: &Position) -> i32 {
         let (sq, seat) = (Sq(i as u8), p.owner % 4);
         let worth = value(p.kind) + placement(p.kind, seat, sq) + activity(pos, &mut map, i, p);
         teams[usize::from(seat % 2)] += worth;
+        if count < placed.len() {
+            placed[count] = (i as u8, p.kind, seat);
+            count += 1;
+        }
     }
-    for (i, piece) in pos.board.iter().enumerate() {
-        let Some(p) = piece.filter(|p| !p.dead) else {
-            continue;
-        };
-        let seat = p.owner % 4;
+    for &(i, kind, seat) in &placed[..count] {
+        let i = usize::from(i);
         let (enemies, friends) = (enemies_of(seat), !enemies_of(seat) & 0xf);
-        let loss = match p.kind {
+        let loss = match kind {
             Kind::King => king_danger(&map, i, enemies) - shelter(pos, seat, Sq(i as u8)),
-            _ if map[i] & enemies != 0 && map[i] & friends == 0 => value(p.kind) / LOOSE,
+            _ if map[i] & enemies != 0 && map[i] & friends == 0 => value(kind) / LOOSE,
             _ => 0,
         };
         teams[usize::from(seat % 2)] -= loss;
@@ -92,7 +95,9 @@ fn king_danger(map: &AttackMap, king: usize, enemies: u8) -> i32 {
 /// rook or queen could move to.
 fn activity(pos: &Position, map: &mut AttackMap, s: usize, p: Piece) -> i32 {
     let bit = 1 << (p.owner % 4);
-    let open = |j: u8| pos.board[usize::from(j)].is_none_or(|q| pos.capturable(p.owner, q));
+    // In teams a piece may go where no piece of its side stands.
+    let side = p.owner % 2;
+    let open = |j: u8| pos.board[usize::from(j)].is_none_or(|q| q.dead || q.owner % 2 != side);
     let mut squares = 0;
     match p.kind {
         Kind::Pawn => {

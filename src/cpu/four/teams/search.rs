@@ -378,7 +378,7 @@ fn reduction(depth: i32, index: usize, pv: bool) -> i32 {
     if depth < 3 || index < 3 {
         return 0;
     }
-    let r = 0.8 + (depth as f32).ln() * (index as f32).ln() / 2.2;
+    let r = 1.0 + (depth as f32).ln() * (index as f32).ln() / 2.0;
     let r = r as i32 - i32::from(pv);
     r.clamp(0, depth - 2)
 }
@@ -390,7 +390,7 @@ fn futile(depth: i32, index: usize, stand: i32, alpha: i32) -> bool {
     if depth > 4 {
         return false;
     }
-    let late = index as i32 >= 5 + 3 * depth * depth;
+    let late = index as i32 >= 3 + depth * depth;
     late || (depth <= 2 && stand + 150 * depth <= alpha && alpha.abs() < DECIDED)
 }
 
