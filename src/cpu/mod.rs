@@ -163,6 +163,10 @@ pub fn think(game: &AnyGame, level: u8, budget: &Budget) -> Option<vocab::Move> 
 /// | 4     | 2          | half    | ±40   | sees every opponent's best reply           |
 /// | 5     | deepening  | all     | 0     | the strongest; its best moves are played out one round as each other seat would play it (`four/foresight.rs`) |
 ///
+/// In teams chess level 5 runs a two-sided alpha-beta search instead
+/// (`four/teams/`): the sides alternate there, so it is exact and looks
+/// far deeper.
+///
 /// At every depth a check the rules make its seat answer at once costs no
 /// depth (`four/search.rs`), so all three see a mate by a chain of checks.
 pub(crate) fn multi_level(level: u8, budget: &Budget) -> (Reach, Budget) {

@@ -55,6 +55,12 @@ pub fn search_reporting(
     budget: &Budget,
     report: &mut dyn FnMut(&Searched<Move>),
 ) -> Searched<Move> {
+    // Teams is a two-sided game with the sides alternating: level 5 plays
+    // it with a two-player engine's search, which looks far deeper than
+    // best-reply search (`teams/mod.rs`).
+    if game.position().variant() == Variant::Teams && reach.foresight {
+        return super::teams::search_reporting(game, reach.depth, budget, report);
+    }
     let repeating = game.repeating_keys();
     let (pos, ends) = (game.position(), game_ends(game));
     let moves = game.legal_moves();

@@ -32,6 +32,7 @@
 //! - `search.rs` and `quiesce.rs`: the search and its captures beyond
 //!   depth;
 //! - `foresight.rs`: level 5's look one round further at its best moves;
+//! - `teams/`: level 5 in teams chess, a two-sided alpha-beta search;
 //! - [`greedy_shogi4`] and [`greedy_chess4`]: levels 1 and 2.
 
 pub mod chess4;
@@ -44,6 +45,7 @@ mod node;
 mod quiesce;
 mod search;
 pub mod shogi4;
+mod teams;
 
 pub use node::{Ending, Node, count_around};
 pub use search::{Root, search};

@@ -12,7 +12,7 @@ pub mod movegen;
 pub mod pgn4;
 pub mod position;
 pub mod rules;
-mod tables;
+pub(crate) mod tables;
 pub mod types;
 
 pub use fen4::{Fen4Error, START_FEN4};

@@ -1,0 +1,254 @@
+//! What the search remembers between nodes and the order it tries moves
+//! in: the transposition table, killer moves and the history of quiet
+//! moves that refuted others.
+
+use super::eval::value;
+use super::search::MAX_PLY;
+use super::{DECIDED, MATE};
+use crate::rules::chess4::types::Special;
+use crate::rules::chess4::{Kind, Move, Position};
+
+/// Entries in the transposition table (16 bytes each: 16 MiB).
+const TABLE_SIZE: usize = 1 << 20;
+/// Squares of the board's grid, for the history's (from, to) index.
+const GRID: usize = 196;
+/// The history's bound: a move's score stays within it.
+const HISTORY_MAX: i32 = 1 << 14;
+
+/// A move in 19 bits: from, to and the promotion (kind + 1, or 0); never
+/// 0 for a real move, whose origin is never the wall square 0.
+pub(super) fn pack(mv: Move) -> u32 {
+    let promotion = mv.promotion.map_or(0, |k| k as u32 + 1);
+    u32::from(mv.from.0) | u32::from(mv.to.0) << 8 | promotion << 16
+}
+
+/// What a stored score says of the true one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Bound {
+    /// It is the score.
+    Exact,
+    /// The score is at least this (a move failed high).
+    Lower,
+    /// The score is at most this (every move failed low).
+    Upper,
+}
+
+/// One position's entry: its key, score and, packed, best move, bound
+/// and depth.
+#[derive(Clone, Copy, Default)]
+struct Entry {
+    key: u64,
+    score: i32,
+    data: u32,
+}
+
+/// What the table knows of a position.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Hit {
+    /// The best move found ([`pack`]ed), or 0.
+    pub mv: u32,
+    score: i32,
+    depth: i32,
+    bound: Bound,
+}
+
+impl Hit {
+    /// The stored score, when it was searched at least `depth` deep and
+    /// settles the window.
+    pub fn cutoff(&self, depth: i32, alpha: i32, beta: i32) -> Option<i32> {
+        let settles = match self.bound {
+            Bound::Exact => true,
+            Bound::Lower => self.score >= beta,
+            Bound::Upper => self.score <= alpha,
+        };
+        (self.depth >= depth && settles).then_some(self.score)
+    }
+}
+
+/// The transposition table: positions by key, one entry per slot.
+pub(super) struct Table {
+    entries: Vec<Entry>,
+}
+
+impl Table {
+    /// An empty table.
+    pub fn new() -> Table {
+        Table {
+            entries: vec![Entry::default(); TABLE_SIZE],
+        }
+    }
+
+    /// What the table has for `key`, its decided scores counted from `ply`.
+    pub fn probe(&self, key: u64, ply: usize) -> Option<Hit> {
+        let e = self.entries[slot(key)];
+        if e.key != key || e.data == 0 {
+            return None;
+        }
+        let bound = match e.data >> 19 & 3 {
+            1 => Bound::Exact,
+            2 => Bound::Lower,
+            _ => Bound::Upper,
+        };
+        Some(Hit {
+            mv: e.data & 0x7_ffff,
+            score: from_table(e.score, ply),
+            depth: (e.data >> 21) as i32 - 1,
+            bound,
+        })
+    }
+
+    /// Keeps what a search of `key` found at `ply` and `depth` (a deeper
+    /// entry of the same position stays unless this one is exact).
+    pub fn store(&mut self, key: u64, ply: usize, depth: i32, score: i32, bound: Bound, mv: u32) {
+        let e = &mut self.entries[slot(key)];
+        let old_depth = (e.data >> 21) as i32 - 1;
+        if e.key == key && bound != Bound::Exact && old_depth > depth + 2 {
+            return;
+        }
+        let mv = match (mv, e.key == key) {
+            (0, true) => e.data & 0x7_ffff,
+            _ => mv,
+        };
+        let bound = match bound {
+            Bound::Exact => 1,
+            Bound::Lower => 2,
+            Bound::Upper => 3,
+        };
+        let depth = depth.clamp(0, 120) as u32 + 1;
+        *e = Entry {
+            key,
+            score: to_table(score, ply),
+            data: mv | bound << 19 | depth << 21,
+        };
+    }
+}
+
+/// The slot of `key`.
+fn slot(key: u64) -> usize {
+    (key >> 40) as usize & (TABLE_SIZE - 1)
+}
+
+/// A decided score as the table keeps it: counted from the position, not
+/// the root.
+fn to_table(score: i32, ply: usize) -> i32 {
+    match score {
+        s if s >= DECIDED => s + ply as i32,
+        s if s <= -DECIDED => s - ply as i32,
+        s => s,
+    }
+}
+
+/// A stored score counted from the root again, at `ply`.
+fn from_table(score: i32, ply: usize) -> i32 {
+    match score {
+        s if s >= DECIDED => (s - ply as i32).min(MATE),
+        s if s <= -DECIDED => (s + ply as i32).max(-MATE),
+        s => s,
+    }
+}
+
+/// Killer moves per ply and the history of quiet moves.
+pub(super) struct Hints {
+    killers: Vec<[u32; 2]>,
+    history: Vec<i32>,
+}
+
+impl Hints {
+    /// No hints yet.
+    pub fn new() -> Hints {
+        Hints {
+            killers: vec![[0; 2]; MAX_PLY + 2],
+            history: vec![0; GRID * GRID],
+        }
+    }
+
+    /// A quiet move refuted the position at `ply`, searched `depth` deep.
+    pub fn reward(&mut self, mv: Move, ply: usize, depth: i32) {
+        let packed = pack(mv);
+        let killers = &mut self.killers[ply];
+        if killers[0] != packed {
+            killers[1] = killers[0];
+            killers[0] = packed;
+        }
+        self.adjust(mv, depth * depth);
+    }
+
+    /// A quiet move tried before the one that refuted the position.
+    pub fn punish(&mut self, mv: Move, depth: i32) {
+        self.adjust(mv, -depth * depth);
+    }
+
+    /// Moves the history of `mv` by `bonus`, less the more it has already
+    /// (scores stay within [`HISTORY_MAX`]).
+    fn adjust(&mut self, mv: Move, bonus: i32) {
+        let h = &mut self.history[history_index(mv)];
+        let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
+        *h += bonus - *h * bonus.abs() / HISTORY_MAX;
+    }
+}
+
+/// A move's index in the history: from and to.
+fn history_index(mv: Move) -> usize {
+    usize::from(mv.from.0) * GRID + usize::from(mv.to.0)
+}
+
+/// A node's moves, handed out best first: the table's move, king
+/// captures, other captures by the most valuable victim and the least
+/// valuable attacker, queen promotions, the killers, then quiet moves by
+/// history; under-promotions last.
+pub(super) struct Picker {
+    moves: Vec<(Move, i32, bool)>,
+}
+
+impl Picker {
+    /// The moves of `pos` at `ply` (beyond [`MAX_PLY`]: no killers) to
+    /// hand out.
+    pub fn new(pos: &Position, moves: Vec<Move>, tt: u32, hints: &Hints, ply: usize) -> Picker {
+        let killers = hints.killers.get(ply).copied().unwrap_or([0; 2]);
+        let moves = moves
+            .into_iter()
+            .map(|mv| {
+                let (score, quiet) = rank(pos, mv, tt, killers, hints);
+                (mv, score, quiet)
+            })
+            .collect();
+        Picker { moves }
+    }
+
+    /// The best move left and whether it is quiet (no capture, no
+    /// promotion).
+    pub fn next(&mut self) -> Option<(Move, bool)> {
+        let (i, _) = (self.moves.iter().enumerate()).max_by_key(|(_, m)| m.1)?;
+        let (mv, _, quiet) = self.moves.swap_remove(i);
+        Some((mv, quiet))
+    }
+}
+
+/// A move's place in the order and whether it is quiet.
+fn rank(pos: &Position, mv: Move, tt: u32, killers: [u32; 2], hints: &Hints) -> (i32, bool) {
+    let packed = pack(mv);
+    let victim = match mv.special {
+        Special::EnPassant { .. } => Some(Kind::Pawn),
+        _ => pos.piece_at(mv.to).map(|p| p.kind),
+    };
+    let quiet = victim.is_none() && mv.promotion.is_none();
+    let score = if packed == tt {
+        1 << 30
+    } else if victim == Some(Kind::King) {
+        1 << 29
+    } else if let Some(kind) = victim {
+        let attacker = pos.piece_at(mv.from).map_or(0, |p| value(p.kind));
+        (1 << 28) + value(kind) * 16 - attacker / 16
+    } else if mv.promotion == Some(Kind::Queen) {
+        1 << 27
+    } else if mv.promotion.is_some() {
+        -(1 << 28)
+    } else if packed == killers[0] {
+        1 << 26
+    } else if packed == killers[1] {
+        (1 << 26) - 1
+    } else {
+        hints.history[history_index(mv)]
+    };
+    (score, quiet)
+}

@@ -1,0 +1,240 @@
+//! The teams search: it wins what is there to win (a king, a mate, a
+//! hanging queen), sees a mate by distance, does not stalemate when
+//! ahead but takes a repetition when behind, plays only legal moves, and
+//! stops when told.
+
+use super::{DECIDED, MATE, search_reporting};
+use crate::cpu::{Budget, Searched};
+use crate::rules::chess4::{Chess4Rules, ChessGame4, Move, Position, Sq};
+use rand::rngs::StdRng;
+use rand::seq::IndexedRandom;
+use rand::{Rng, SeedableRng};
+use std::sync::atomic::Ordering;
+use std::time::{Duration, Instant};
+
+/// The square named `name`.
+fn sq(name: &str) -> Sq {
+    Sq::parse(name).expect("a square")
+}
+
+/// A teams game: the four kings on their start squares, `pieces` besides
+/// (`("g4", "rQ")`), `turn` to move, no castling.
+fn game(turn: &str, pieces: &[(&str, &str)]) -> ChessGame4 {
+    let kings = [("h1", "rK"), ("a7", "bK"), ("g14", "yK"), ("n8", "gK")];
+    let all: Vec<(&str, &str)> = kings.iter().chain(pieces).copied().collect();
+    let mut ranks = Vec::new();
+    for y in (0..14u8).rev() {
+        let tokens: Vec<String> = (0..14u8)
+            .map(|x| match Sq::new(x, y) {
+                here if here.is_wall() => "x".to_string(),
+                here => match all.iter().find(|(s, _)| sq(s) == here) {
+                    Some((_, piece)) => piece.to_string(),
+                    None => "1".to_string(),
+                },
+            })
+            .collect();
+        ranks.push(tokens.join(","));
+    }
+    let text = format!(
+        "{turn}-0,0,0,0-0,0,0,0-0,0,0,0-0,0,0,0-0-{}",
+        ranks.join("/")
+    );
+    let pos = Position::from_fen4(&text, Default::default()).expect("a position");
+    ChessGame4::from_position(Chess4Rules::default(), pos)
+}
+
+/// The search of `g` for `ms` milliseconds, at most `depth` plies.
+fn search(g: &ChessGame4, depth: u32, ms: u64) -> Searched<Move> {
+    let budget = Budget::new(Duration::from_millis(ms));
+    search_reporting(g, depth, &budget, &mut |_| {})
+}
+
+/// Whether the search's move goes from `from` to `to`.
+fn plays(found: &Searched<Move>, (from, to): (&str, &str)) -> bool {
+    found
+        .best
+        .is_some_and(|mv| (mv.from, mv.to) == (sq(from), sq(to)))
+}
+
+#[test]
+fn it_takes_a_queen_left_hanging() {
+    let g = game("R", &[("g4", "rQ"), ("g9", "bQ"), ("k12", "yP")]);
+    let found = search(&g, 6, 5_000);
+    assert!(plays(&found, ("g4", "g9")), "{:?}", found.best);
+    assert!(found.score > 500, "{}", found.score);
+}
+
+#[test]
+fn it_takes_a_king_its_owner_left_attacked() {
+    // Green's king on n8 stands on the rank of Red's queen; Blue's queen
+    // hangs too, but the king ends the game.
+    let g = game("R", &[("l8", "rQ"), ("g9", "bQ"), ("g4", "rR")]);
+    let found = search(&g, 4, 5_000);
+    assert!(plays(&found, ("l8", "n8")), "{:?}", found.best);
+    assert_eq!(found.score, MATE - 1);
+}
+
+#[test]
+fn it_mates_in_one_and_scores_the_mate_by_its_distance() {
+    // The rook on b10 guards the b-file; the other to a4 checks Blue's
+    // king on a7 along the a-file, and it has nowhere to go.
+    let g = game("R", &[("b10", "rR"), ("h4", "rR")]);
+    let found = search(&g, 5, 5_000);
+    assert!(plays(&found, ("h4", "a4")), "{:?}", found.best);
+    assert_eq!(found.score, MATE - 1);
+    let mut after = g.clone();
+    after.play(found.best.expect("a move")).expect("legal");
+    assert!(after.outcome().is_some(), "Blue is mated");
+}
+
+#[test]
+fn it_sees_its_own_side_lost_by_distance() {
+    // Blue to move with nothing to stop Green's mate or Red's: a lost
+    // position for Blue is scored as lost, not as a material count.
+    let g = game("B", &[("b10", "rR"), ("h4", "rR"), ("m4", "rQ")]);
+    let found = search(&g, 8, 5_000);
+    assert!(found.score <= -DECIDED, "{}", found.score);
+}
+
+#[test]
+fn a_side_ahead_does_not_stalemate() {
+    // Red's queen to c8 would leave Blue's lone king on a7 no move out of
+    // check: a draw, which Red, two queens up, must not take.
+    let pieces = [
+        ("c10", "rQ"),
+        ("d5", "rN"),
+        ("d8", "rP"),
+        ("h12", "yQ"),
+        ("k12", "yQ"),
+    ];
+    let g = game("R", &pieces);
+    let found = search(&g, 4, 5_000);
+    let mut after = g.clone();
+    after.play(found.best.expect("a move")).expect("legal");
+    let pos = after.position();
+    assert!(pos.has_legal_move(1) || pos.in_check(1), "{:?}", found.best);
+    assert!(found.score > 1_000, "{}", found.score);
+}
+
+#[test]
+fn a_side_behind_stalemates_for_the_draw() {
+    let pieces = [
+        ("c10", "rQ"),
+        ("d5", "rN"),
+        ("d8", "rP"),
+        ("m4", "gQ"),
+        ("m11", "gQ"),
+    ];
+    let g = game("R", &pieces);
+    let found = search(&g, 4, 5_000);
+    assert!(plays(&found, ("c10", "c8")), "{:?}", found.best);
+    assert_eq!(found.score, 0);
+}
+
+/// A game in which every seat moved a rook out and back: Red's step out
+/// again returns to a position the game has had. `strong`: Red and
+/// Yellow have the queens, otherwise Blue and Green.
+fn shuffled(strong: bool) -> ChessGame4 {
+    let (ours, theirs) = match strong {
+        true => ([("g4", "rQ"), ("h12", "yQ")], [("c9", "bR"), ("l6", "gR")]),
+        false => ([("g4", "rR"), ("h12", "yR")], [("c9", "bQ"), ("l6", "gQ")]),
+    };
+    let shufflers = [("d2", "rR"), ("b4", "bR"), ("k13", "yR"), ("m11", "gR")];
+    let pieces: Vec<_> = shufflers
+        .iter()
+        .chain(&ours)
+        .chain(&theirs)
+        .copied()
+        .collect();
+    let mut g = game("R", &pieces);
+    let out = [("d2", "d3"), ("b4", "c4"), ("k13", "k12"), ("m11", "l11")];
+    for (from, to) in [out, out.map(|(a, b)| (b, a))].concat() {
+        let mv = g
+            .legal_moves()
+            .into_iter()
+            .find(|m| (m.from, m.to) == (sq(from), sq(to)));
+        g.play(mv.expect("a legal step")).expect("played");
+    }
+    g
+}
+
+#[test]
+fn a_side_behind_repeats_and_a_side_ahead_plays_on() {
+    let behind = search(&shuffled(false), 4, 5_000);
+    assert!(plays(&behind, ("d2", "d3")), "{:?}", behind.best);
+    assert_eq!(behind.score, 0);
+    let ahead = search(&shuffled(true), 4, 5_000);
+    assert!(!plays(&ahead, ("d2", "d3")), "{:?}", ahead.best);
+    assert!(ahead.score > 500, "{}", ahead.score);
+}
+
+#[test]
+fn at_the_move_limit_nothing_moves_and_the_game_is_drawn() {
+    // Red could take Blue's queen, but the room's limit ends the game
+    // after Red's move: every move draws but the mate, which ends first.
+    let mut g = game("R", &[("g4", "rQ"), ("g9", "bQ")]);
+    let rules = Chess4Rules {
+        move_limit: Some(1),
+        ..Chess4Rules::default()
+    };
+    g = ChessGame4::from_position(rules, g.position().clone());
+    let found = search(&g, 6, 5_000);
+    assert_eq!(found.score, 0);
+    let mated = ChessGame4::from_position(
+        rules,
+        game("R", &[("b10", "rR"), ("h4", "rR")]).position().clone(),
+    );
+    let found = search(&mated, 6, 5_000);
+    assert_eq!(found.score, MATE - 1);
+}
+
+#[test]
+fn it_plays_only_legal_moves() {
+    let mut rng = StdRng::seed_from_u64(7);
+    for round in 0..12 {
+        let mut g = ChessGame4::new(Chess4Rules::default(), 0);
+        let random = rng.random_range(4..60);
+        for _ in 0..random {
+            let Some(mv) = g.legal_moves().choose(&mut rng).copied() else {
+                break;
+            };
+            g.play(mv).expect("legal");
+        }
+        if g.outcome().is_some() {
+            continue;
+        }
+        let found = search(&g, 64, 10 + round * 5);
+        let mv = found.best.expect("a move");
+        assert!(g.legal_moves().contains(&mv), "{mv}");
+    }
+}
+
+#[test]
+fn it_stops_when_told() {
+    let g = ChessGame4::new(Chess4Rules::default(), 0);
+    let budget = Budget::new(Duration::from_secs(60));
+    let stop = budget.stop.clone();
+    let clock = Instant::now();
+    let stopper = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(100));
+        stop.store(true, Ordering::Relaxed);
+    });
+    let found = search_reporting(&g, 64, &budget, &mut |_| {});
+    stopper.join().expect("the stopper ends");
+    assert!(
+        clock.elapsed() < Duration::from_secs(2),
+        "{:?}",
+        clock.elapsed()
+    );
+    assert!(g.legal_moves().contains(&found.best.expect("a move")));
+}
+
+#[test]
+fn it_deepens_and_reports_each_iteration() {
+    let g = ChessGame4::new(Chess4Rules::default(), 0);
+    let budget = Budget::new(Duration::from_millis(500));
+    let mut depths = Vec::new();
+    let found = search_reporting(&g, 64, &budget, &mut |it| depths.push(it.depth));
+    assert_eq!(depths, (1..=found.depth).collect::<Vec<_>>());
+    assert!(found.depth >= 4, "only depth {}", found.depth);
+}
