@@ -12,7 +12,7 @@ use crate::rules::vocab::{EndReason, Outcome, Placing, Seat, SeatSet, Verdict};
 
 /// Moves in all (50 by every player) without a capture or pawn move that
 /// draw the game.
-const FIFTY_MOVES: u32 = 200;
+pub const FIFTY_MOVES: u32 = 200;
 
 /// Points each remaining player gets when a free-for-all game is drawn.
 const DRAW_POINTS: i32 = 10;

@@ -4,6 +4,7 @@
 use super::eval::{self, value};
 use super::order::{Bound, Hints, Picker, Table, pack};
 use super::{DECIDED, INF, MATE};
+use crate::rules::chess4::game::FIFTY_MOVES;
 use crate::rules::chess4::types::{Special, partner};
 use crate::rules::chess4::{Kind, Move, Position};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -13,9 +14,6 @@ use std::time::Instant;
 pub(super) const MAX_DEPTH: u32 = 64;
 /// The longest line searched (iterations, extensions and captures).
 pub(super) const MAX_PLY: usize = 128;
-/// Moves in all (every seat's) without a capture or pawn move that draw
-/// the game, as the rules count them.
-const FIFTY_MOVES: u32 = 200;
 /// Nodes between two looks at the clock and the stop flag.
 const CLOCK_NODES: u64 = 1024;
 /// Plies of quiescence in which a side in danger answers with any move
