@@ -95,14 +95,15 @@ fn shogi_search(
     out: &Output,
 ) -> Option<String> {
     let report = shogi::search_position(game.position(), &shogi::history(game), level, budget);
+    let best = report.best?;
     let found = Searched {
-        best: Some(report.best?),
+        best: Some(best),
         depth: report.depth.max(0) as u32,
         score: report.score,
         nodes: report.nodes,
     };
     say(out, &info(game, &found, clock));
-    Some(game.move_text(report.best?))
+    Some(game.move_text(best))
 }
 
 /// Levels 1 and 2: the greedy player's move `best`, reported as one ply

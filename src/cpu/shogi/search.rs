@@ -1,7 +1,8 @@
 //! The search: iterative deepening over a principal variation search
 //! (negamax alpha-beta with null windows after the first move), a
 //! transposition table, quiescence on captures and promotions, check
-//! extensions, late-move reductions and futility pruning near the leaves.
+//! extensions, null-move pruning, late-move reductions, and futility and
+//! late-move pruning near the leaves.
 //!
 //! Scores are from the side to move's point of view. A mate is scored
 //! `MATE - plies`, so shorter mates score higher and are preferred.
