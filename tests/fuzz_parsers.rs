@@ -1468,6 +1468,7 @@ fn check_usi_script(level: u8, lines: &[Vec<u8>], eof_newline: bool) {
         "usiok",
         "readyok",
         "bestmove ",
+        "info depth ",
         "info string error: ",
         "info string game over: ",
         "checkmate notimplemented",
