@@ -1,8 +1,9 @@
-//! The search: iterative deepening over a principal variation search
-//! (negamax alpha-beta with null windows after the first move), a
-//! transposition table, quiescence on captures and promotions, check
-//! extensions, null-move pruning, late-move reductions, and futility and
-//! late-move pruning near the leaves.
+//! The search: iterative deepening in aspiration windows over a principal
+//! variation search (negamax alpha-beta with null windows after the first
+//! move), a transposition table, quiescence on captures and promotions,
+//! check extensions, null-move pruning, late-move reductions, a ply less
+//! where the table has no move, and futility and late-move pruning near
+//! the leaves.
 //!
 //! Scores are from the side to move's point of view. A mate is scored
 //! `MATE - plies`, so shorter mates score higher and are preferred.
@@ -24,6 +25,16 @@ const MATE_BOUND: i32 = MATE - 1000;
 /// One started later is cut off early, but not wasted: its first move is
 /// searched a ply deeper, and a move that beats it is played.
 const NEXT_ITERATION: f64 = 0.6;
+/// The first aspiration window's half width (centipawns).
+const ASPIRATION: i32 = 40;
+
+/// How a root iteration ended against its window.
+enum Window {
+    Inside,
+    Low,
+    High,
+    Stopped,
+}
 
 /// What one search may use.
 #[derive(Clone, Debug)]
@@ -119,7 +130,8 @@ impl Search<'_> {
         }
         for depth in 1..=limits.depth.min(MAX_PLY as i32 - 8) {
             self.root_depth = depth;
-            let done = self.root(&mut root, depth, limits.noise);
+            self.improved = None;
+            let done = self.aspirate(&mut root, depth, limits.noise, report.score);
             if !done {
                 // A move that beat the previous best before time ran out
                 // was searched deeper than it: play it.
@@ -145,15 +157,46 @@ impl Search<'_> {
         report
     }
 
-    /// One root iteration; sorts `root` best first. Returns false when it
+    /// One iteration in an aspiration window around the previous score:
+    /// a narrow window prunes more, and a score outside it is searched
+    /// again with the window widened on that side. Returns false when it
     /// was stopped before finishing.
-    fn root(&mut self, root: &mut [(Move, i32)], depth: i32, noise: i32) -> bool {
-        let mut alpha = -INF;
-        self.improved = None;
+    fn aspirate(&mut self, root: &mut [(Move, i32)], depth: i32, noise: i32, prev: i32) -> bool {
+        let mut delta = ASPIRATION;
+        let narrow = depth >= 5 && noise == 0 && prev.abs() < MATE_BOUND;
+        let (mut lo, mut hi) = match narrow {
+            true => (prev - delta, prev + delta),
+            false => (-INF, INF),
+        };
+        loop {
+            match self.root(root, depth, noise, lo, hi) {
+                Window::Stopped => return false,
+                Window::Inside => return true,
+                Window::Low => lo = (lo - delta).max(-INF),
+                Window::High => hi = (hi + delta).min(INF),
+            }
+            delta *= 2;
+            if delta > 1000 {
+                (lo, hi) = (-INF, INF);
+            }
+        }
+    }
+
+    /// One root iteration within `(lo, hi)`; sorts `root` best first (a
+    /// move that fails high goes first).
+    fn root(
+        &mut self,
+        root: &mut [(Move, i32)],
+        depth: i32,
+        noise: i32,
+        lo: i32,
+        hi: i32,
+    ) -> Window {
+        let mut alpha = lo;
         let full_width = noise > 0;
         let hash = self.pos.hash();
-        for (i, entry) in root.iter_mut().enumerate() {
-            let mv = entry.0;
+        for i in 0..root.len() {
+            let mv = root[i].0;
             let undo = self.pos.make(mv);
             self.path.push(hash);
             let ext = i32::from(self.pos.in_check());
@@ -162,11 +205,11 @@ impl Search<'_> {
                 // Noise needs every root move's exact score.
                 -self.negamax(d, -INF, INF, 1)
             } else if i == 0 {
-                -self.negamax(d, -INF, -alpha, 1)
+                -self.negamax(d, -hi, -alpha, 1)
             } else {
                 let s = -self.negamax(d, -alpha - 1, -alpha, 1);
                 if s > alpha && !self.stopped {
-                    -self.negamax(d, -INF, -alpha, 1)
+                    -self.negamax(d, -hi, -alpha, 1)
                 } else {
                     s
                 }
@@ -174,14 +217,19 @@ impl Search<'_> {
             self.path.pop();
             self.pos.unmake(mv, undo);
             if self.stopped {
-                return false;
+                return Window::Stopped;
             }
             if i > 0 && score > alpha && !full_width {
                 self.improved = Some((mv, score));
             }
+            if score >= hi && !full_width {
+                root[i].1 = score;
+                root[..=i].rotate_right(1);
+                return Window::High;
+            }
             // Moves that failed low only have an upper bound: they sort
             // after the rest in their previous order.
-            entry.1 = if score > alpha || full_width {
+            root[i].1 = if score > alpha || full_width {
                 score
             } else {
                 -INF + i as i32
@@ -189,9 +237,12 @@ impl Search<'_> {
             alpha = alpha.max(score);
         }
         root.sort_by_key(|&(_, s)| -s);
+        if alpha <= lo && !full_width {
+            return Window::Low;
+        }
         self.tt
             .store(hash, 0, Some(root[0].0), root[0].1, depth, Bound::Exact);
-        true
+        Window::Inside
     }
 
     /// Whether the current position already occurred in the game or on the
@@ -268,6 +319,13 @@ impl Search<'_> {
         }
         let mut list = std::mem::take(&mut self.lists[ply]);
         let tt_move = hit.and_then(|h| h.mv);
+        // Without a stored move, ordering is a guess: a shallower search
+        // costs less and fills the table for the next visit.
+        let depth = if depth >= 4 && tt_move.is_none() {
+            depth - 1
+        } else {
+            depth
+        };
         self.heur
             .score_all(&self.pos, &legal, tt_move, ply, &mut list);
         let (best, best_move) =
