@@ -102,6 +102,12 @@ impl Heuristics {
     }
 }
 
+/// Whether a capture's sort key from [`Heuristics::score_all`] (given no
+/// table move) put it with the captures that lose the exchange.
+pub fn losing_capture(key: i32) -> bool {
+    key < 0
+}
+
 /// Not promoting a pawn, bishop or rook is almost never right: try it last.
 fn unpromoted_penalty(pos: &Position, mv: Move) -> i32 {
     if mv.is_drop() || mv.is_promotion() {

@@ -4,7 +4,7 @@
 //! decline all captures; delta pruning skips captures that cannot matter.
 
 use super::eval::{evaluate, piece_value};
-use super::order::{Captures, MAX_PLY, pick};
+use super::order::{Captures, MAX_PLY, losing_capture, pick};
 use super::search::{INF, MATE, Search};
 use super::see::losing;
 use crate::rules::shogi::Move;
@@ -45,7 +45,7 @@ impl Search<'_> {
             .score_all(&self.pos, &buf, None, MAX_PLY - 1, &mut list);
         for i in 0..list.len() {
             let mv = pick(&mut list, i);
-            if stand.is_some_and(|st| self.futile(mv, st, alpha)) {
+            if stand.is_some_and(|st| self.futile(mv, list[i].1, st, alpha)) {
                 continue;
             }
             let undo = self.pos.make(mv);
@@ -71,12 +71,17 @@ impl Search<'_> {
 
     /// Delta pruning: a capture whose victim cannot lift the stand-pat
     /// score near alpha is not worth searching, nor one that loses
-    /// material once the exchange on its square is played out.
-    fn futile(&self, mv: Move, stand: i32, alpha: i32) -> bool {
+    /// material once the exchange on its square is played out. A
+    /// capture's exchange was already played out to order it (`key`).
+    fn futile(&self, mv: Move, key: i32, stand: i32, alpha: i32) -> bool {
         let victim = self.pos.piece_at(mv.to());
         let hopeless = !mv.is_promotion()
             && !victim.is_empty()
             && stand + piece_value(victim.kind()) + 200 <= alpha;
-        hopeless || losing(&self.pos, mv)
+        let loses = match victim.is_empty() {
+            true => losing(&self.pos, mv),
+            false => losing_capture(key),
+        };
+        hopeless || loses
     }
 }
