@@ -41,6 +41,9 @@ pub enum CliError {
     /// `migrate` refused or failed.
     #[error("migrate: {0}")]
     Migrate(#[from] MigrateError),
+    /// `tune` could not read or write its files.
+    #[error("tune: {0}")]
+    Tune(std::io::Error),
     /// `puzzles generate` could not write its files.
     #[error("puzzles: {0}")]
     Puzzles(std::io::Error),
@@ -141,6 +144,23 @@ pub enum Command {
         #[command(subcommand)]
         action: PuzzlesCommand,
     },
+    /// Tune the shogi CPU's evaluation on its own games (docs/cpu.md).
+    Tune {
+        /// What to do.
+        #[command(subcommand)]
+        action: TuneCommand,
+    },
+}
+
+/// `banmen tune`'s subcommands.
+#[derive(Debug, Subcommand)]
+pub enum TuneCommand {
+    /// Play the CPU against itself and append the quiet positions of its
+    /// games, with their results, to a file.
+    Selfplay(crate::cpu::shogi::tune::selfplay::Options),
+    /// Fit the evaluation's weights to the positions' results and write
+    /// them as Rust source.
+    Fit(crate::cpu::shogi::tune::fit::Options),
 }
 
 /// `banmen puzzles`'s subcommands.
@@ -232,6 +252,10 @@ pub fn run(command: Command) -> Result<(), CliError> {
             drop(out);
             return puzzles(action);
         }
+        Command::Tune { action } => {
+            drop(out);
+            return tune(action);
+        }
         Command::Serve(_) => return Err(CliError::Serve),
         Command::Bot(_) => return Err(CliError::Bot),
         Command::Play(_) => return Err(CliError::Play),
@@ -258,6 +282,20 @@ fn puzzles(action: PuzzlesCommand) -> Result<(), CliError> {
         "{shogi} shogi games, {chess4} chess4 games, {} positions in {:.0} s",
         report.positions, report.seconds
     );
+    Ok(())
+}
+
+/// Runs a `tune` subcommand, reporting progress on stdout.
+fn tune(action: TuneCommand) -> Result<(), CliError> {
+    use crate::cpu::shogi::tune::{fit, selfplay};
+    let log = |line: &str| println!("{line}");
+    match action {
+        TuneCommand::Selfplay(options) => {
+            let (games, positions) = selfplay::run(&options, &log).map_err(CliError::Tune)?;
+            println!("{games} games, {positions} positions");
+        }
+        TuneCommand::Fit(options) => fit::run(&options, &log).map_err(CliError::Tune)?,
+    }
     Ok(())
 }
 

@@ -3,11 +3,14 @@
 //! ([`eval`]), and the table that maps the CPU levels onto it.
 
 pub mod eval;
+pub mod features;
 pub mod order;
 mod quiesce;
 pub mod search;
 mod see;
 pub mod tt;
+pub mod tune;
+pub mod weights;
 
 use super::Budget;
 use crate::rules::Game;

@@ -1,0 +1,279 @@
+//! The evaluation's features: everything it counts, each with an index
+//! into the weight table ([`super::weights`]). The evaluation is the sum
+//! of weight × value over them, so the same walk serves the search and
+//! the fit that tunes the weights ([`super::tune::fit`]).
+//!
+//! Values are signed from sente's side: a feature of gote's pieces counts
+//! −1. Squares are seen from the piece owner's side, so one weight serves
+//! both colours.
+
+use crate::rules::shogi::bitboard::{Bitboard, attacks, step_attacks};
+use crate::rules::shogi::{Color, Kind, Position, Sq};
+
+/// Piece-square: kind (14) × rank from the enemy's back rank (9) × file
+/// from the nearer edge (5). Holds the material too.
+pub const PIECE_SQUARE: usize = 0;
+/// A hand kind's `n`th piece, for `n` up to [`HAND_CAP`] of that kind:
+/// the first pawn in hand is worth more than the fifth.
+pub const HAND: usize = PIECE_SQUARE + 14 * 9 * 5;
+/// Hand slots per hand kind, in [`Kind::HAND`] order.
+pub const HAND_CAP: [usize; 7] = [8, 4, 4, 4, 2, 2, 4];
+const HAND_SLOTS: usize = 28;
+/// A non-king piece's place near its own king: kind (13) × offset bucket.
+pub const NEAR_OWN_KING: usize = HAND + HAND_SLOTS;
+/// The same near the enemy king: attackers.
+pub const NEAR_ENEMY_KING: usize = NEAR_OWN_KING + 13 * BUCKETS;
+/// Squares a bishop, rook, horse or dragon reaches (4 kinds).
+pub const MOBILITY: usize = NEAR_ENEMY_KING + 13 * BUCKETS;
+/// Enemy hand pieces (7 kinds, two at most) times how open the king is.
+pub const HAND_PRESSURE: usize = MOBILITY + 4;
+/// Attackers within two squares of the king (13 kinds) times how open it is.
+pub const ZONE_PRESSURE: usize = HAND_PRESSURE + 7;
+/// The number (0 to 8) of squares next to the king the enemy attacks.
+pub const ATTACKED_NEAR_KING: usize = ZONE_PRESSURE + 13;
+/// The side to move.
+pub const TEMPO: usize = ATTACKED_NEAR_KING + 9;
+/// How many weights there are.
+pub const COUNT: usize = TEMPO + 1;
+
+/// Offsets from a king: files 0 to 3 away × ranks −3 to +3, and one for
+/// everything farther.
+const BUCKETS: usize = 4 * 7 + 1;
+
+/// Calls `visit(index, value)` for every feature of `pos` that is not
+/// zero (an index may come more than once).
+#[inline]
+pub fn visit(pos: &Position, mut visit: impl FnMut(usize, i32)) {
+    for color in Color::BOTH {
+        let sign = sign(color);
+        pieces(pos, color, sign, &mut visit);
+        hand(pos, color, sign, &mut visit);
+        king_safety(pos, color, -sign, &mut visit);
+    }
+    visit(TEMPO, sign(pos.side_to_move()));
+}
+
+fn sign(color: Color) -> i32 {
+    match color {
+        Color::Black => 1,
+        Color::White => -1,
+    }
+}
+
+/// Placement, nearness to both kings and mobility of `color`'s pieces.
+#[inline]
+fn pieces(pos: &Position, color: Color, sign: i32, visit: &mut impl FnMut(usize, i32)) {
+    let own = pos.king(color);
+    let enemy = pos.king(color.opponent());
+    for sq in pos.pieces(color) {
+        let kind = pos.piece_at(sq).kind();
+        visit(piece_square(kind, sq, color), sign);
+        if kind == Kind::King {
+            continue;
+        }
+        let k = non_king(kind) * BUCKETS;
+        visit(NEAR_OWN_KING + k + bucket(own, sq, color), sign);
+        visit(NEAR_ENEMY_KING + k + bucket(enemy, sq, color), sign);
+        if let Some(m) = major(kind) {
+            let reach = attacks(color, kind, sq, pos.occupied()) & !pos.pieces(color);
+            visit(MOBILITY + m, sign * reach.count() as i32);
+        }
+    }
+}
+
+/// Each piece `color` holds, by its rank among those of its kind.
+#[inline]
+fn hand(pos: &Position, color: Color, sign: i32, visit: &mut impl FnMut(usize, i32)) {
+    let hand = pos.hand(color);
+    let mut base = HAND;
+    for (i, kind) in Kind::HAND.into_iter().enumerate() {
+        let n = (hand.count(kind) as usize).min(HAND_CAP[i]);
+        for slot in 0..n {
+            visit(base + slot, sign);
+        }
+        base += HAND_CAP[i];
+    }
+}
+
+/// How exposed `color`'s king is, counted with `sign` (against `color`).
+#[inline]
+fn king_safety(pos: &Position, color: Color, sign: i32, visit: &mut impl FnMut(usize, i32)) {
+    let king = pos.king(color);
+    let them = color.opponent();
+    let near = step_attacks(color, Kind::King, king);
+    let open = (near & !pos.occupied()).count() as i32;
+    let attacked = near
+        .filter(|&sq| pos.is_attacked(them, sq, pos.occupied()))
+        .count() as i32;
+    visit(ATTACKED_NEAR_KING + attacked as usize, sign);
+    let exposure = open + attacked;
+    let hand = pos.hand(them);
+    for (i, kind) in Kind::HAND.into_iter().enumerate() {
+        let n = hand.count(kind).min(2) as i32;
+        if n > 0 {
+            visit(HAND_PRESSURE + i, sign * n * exposure);
+        }
+    }
+    if exposure > 0 {
+        for sq in king_zone(king) & pos.pieces(them) {
+            let kind = pos.piece_at(sq).kind();
+            if kind != Kind::King {
+                visit(ZONE_PRESSURE + non_king(kind), sign * exposure);
+            }
+        }
+    }
+}
+
+/// The piece-square index of `kind` on `sq` owned by `color`.
+#[inline]
+pub fn piece_square(kind: Kind, sq: Sq, color: Color) -> usize {
+    let rank = sq.relative_rank(color) as usize;
+    let edge = (sq.file() as usize).min(8 - sq.file() as usize);
+    PIECE_SQUARE + (kind.index() - 1) * 45 + rank * 5 + edge
+}
+
+/// Index 0..13 of a non-king kind.
+#[inline]
+fn non_king(kind: Kind) -> usize {
+    let i = kind.index() - 1;
+    if i > Kind::King.index() - 1 { i - 1 } else { i }
+}
+
+/// Index 0..4 of a bishop, rook, horse or dragon.
+#[inline]
+fn major(kind: Kind) -> Option<usize> {
+    match kind {
+        Kind::Bishop => Some(0),
+        Kind::Rook => Some(1),
+        Kind::Horse => Some(2),
+        Kind::Dragon => Some(3),
+        _ => None,
+    }
+}
+
+/// The offset bucket of `sq` from `king`, seen from `color`'s side
+/// (ranks grow towards `color`'s own back rank).
+#[inline]
+fn bucket(king: Sq, sq: Sq, color: Color) -> usize {
+    let df = (sq.file() as i32 - king.file() as i32).abs();
+    let dr = sq.relative_rank(color) as i32 - king.relative_rank(color) as i32;
+    if df > 3 || dr.abs() > 3 {
+        return BUCKETS - 1;
+    }
+    (df * 7 + dr + 3) as usize
+}
+
+/// The squares within two files and two ranks of `king`.
+#[inline]
+fn king_zone(king: Sq) -> Bitboard {
+    KING_ZONES[king.index()]
+}
+
+static KING_ZONES: [Bitboard; 81] = build_zones();
+
+const fn build_zones() -> [Bitboard; 81] {
+    let mut table = [Bitboard::EMPTY; 81];
+    let mut s = 0;
+    while s < 81 {
+        let (f, r) = ((s / 9) as i32, (s % 9) as i32);
+        let mut bits = 0u128;
+        let mut df = -2;
+        while df <= 2 {
+            let mut dr = -2;
+            while dr <= 2 {
+                let (nf, nr) = (f + df, r + dr);
+                if nf >= 0 && nf < 9 && nr >= 0 && nr < 9 {
+                    bits |= 1u128 << (nf * 9 + nr);
+                }
+                dr += 1;
+            }
+            df += 1;
+        }
+        table[s] = Bitboard(bits);
+        s += 1;
+    }
+    table
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The same position with the colours swapped: the board turned
+    /// round, the case of every piece swapped, the hands exchanged.
+    fn flipped(sfen: &str) -> String {
+        let f: Vec<&str> = sfen.split_whitespace().collect();
+        let swap = |c: char| match c.is_ascii_uppercase() {
+            true => c.to_ascii_lowercase(),
+            false => c.to_ascii_uppercase(),
+        };
+        let rows: Vec<String> = f[0]
+            .split('/')
+            .rev()
+            .map(|row| {
+                // Reverse squares, keeping '+' before its piece.
+                let mut squares: Vec<String> = Vec::new();
+                let mut plus = false;
+                for c in row.chars() {
+                    match c {
+                        '+' => plus = true,
+                        _ => {
+                            let p = if plus { "+" } else { "" };
+                            squares.push(format!("{p}{}", swap(c)));
+                            plus = false;
+                        }
+                    }
+                }
+                squares.reverse();
+                squares.concat()
+            })
+            .collect();
+        let side = if f[1] == "b" { "w" } else { "b" };
+        let hands: String = match f[2] {
+            "-" => "-".into(),
+            h => h.chars().map(swap).collect(),
+        };
+        format!("{} {side} {hands} 1", rows.join("/"))
+    }
+
+    fn sum(pos: &Position) -> i64 {
+        let mut total = 0;
+        visit(pos, |i, v| {
+            assert!(i < COUNT, "index {i} out of range");
+            total += i64::from(super::super::weights::WEIGHTS[i]) * i64::from(v);
+        });
+        total
+    }
+
+    #[test]
+    fn swapping_the_colours_negates_every_sum() {
+        for sfen in [
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+            "ln1g3nl/1r1sk1g2/p1pppp1pp/1p4p2/7P1/2P1S4/PP1PPPP1P/1BG4R1/LN2KGSNL w BS 1",
+            "+R1p1kgb2/3sgs1pb/ppnp2p2/5p3/4p4/2PN1PP1P/NP1PP2P1/2SG1R3/L2KG2NL b 2L2Ps 57",
+            "+P2gkn1+R+S/1+Lsr5/1pppgpN2/4p1p2/7P1/9/1+bPPPPP+b1/3S1S3/1+p1GKG3 w N2L2Pnl2p 54",
+        ] {
+            let pos = Position::from_sfen(sfen).unwrap();
+            let other = Position::from_sfen(&flipped(sfen)).unwrap();
+            assert_eq!(sum(&pos), -sum(&other), "{sfen} / {}", flipped(sfen));
+        }
+    }
+
+    #[test]
+    fn a_piece_in_hand_adds_its_next_slot() {
+        let none = Position::from_sfen("4k4/9/9/9/9/9/9/9/4K4 b - 1").unwrap();
+        let two = Position::from_sfen("4k4/9/9/9/9/9/9/9/4K4 b 2P 1").unwrap();
+        let count = |pos: &Position| {
+            let mut seen = Vec::new();
+            visit(pos, |i, v| seen.push((i, v)));
+            seen
+        };
+        let (a, b) = (count(&none), count(&two));
+        let added: Vec<_> = b.iter().filter(|f| !a.contains(f)).collect();
+        assert!(
+            added.contains(&&(HAND, 1)) && added.contains(&&(HAND + 1, 1)),
+            "{added:?}"
+        );
+        assert!(!b.iter().any(|&(i, _)| i == HAND + 2));
+    }
+}

@@ -1,0 +1,201 @@
+//! Self-play for tuning: level-5-like searches at a fixed shallow depth
+//! play each other from varied openings, and every quiet position of every
+//! finished game is written with the game's result. Quiet means not in
+//! check with a best move that neither captures nor promotes: there the
+//! static evaluation should already predict the result, which is what the
+//! fit asks of it.
+
+use super::super::search::{self, Limits, MATE};
+use crate::rules::shogi::{Color, Move, Position};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use std::collections::HashMap;
+use std::io::{self, Write};
+use std::path::PathBuf;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::time::{Duration, Instant};
+
+/// Plies played with noise before positions are recorded.
+const OPENING: usize = 16;
+/// A game still going after this many plies is a draw.
+const MAX_PLIES: usize = 320;
+/// A score this far ahead for this many plies in a row wins.
+const DECISIVE: (i32, usize) = (2500, 4);
+
+/// `banmen tune selfplay`'s options.
+#[derive(Clone, Debug, clap::Args)]
+pub struct Options {
+    /// Games to play.
+    #[arg(long, default_value_t = 1000)]
+    pub games: u32,
+    /// Search depth of each move after the opening.
+    #[arg(long, default_value_t = 6)]
+    pub depth: i32,
+    /// Threads playing games at once.
+    #[arg(long, default_value_t = 2)]
+    pub threads: u32,
+    /// Seeds the openings.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// The file the positions are appended to, one `SFEN;RESULT` per
+    /// line (RESULT for sente: 1 won, 0.5 drawn, 0 lost).
+    #[arg(long, value_name = "PATH")]
+    pub out: PathBuf,
+}
+
+/// Plays the games on `options.threads` threads, appending each finished
+/// game's positions to the output; returns games and positions written.
+pub fn run(options: &Options, log: &(dyn Fn(&str) + Sync)) -> io::Result<(u32, u64)> {
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&options.out)?;
+    let out = Mutex::new(io::BufWriter::new(file));
+    let next = AtomicU32::new(0);
+    let written = Mutex::new((0u32, 0u64));
+    let started = Instant::now();
+    std::thread::scope(|s| {
+        for _ in 0..options.threads.max(1) {
+            s.spawn(|| -> io::Result<()> {
+                loop {
+                    let n = next.fetch_add(1, Ordering::Relaxed);
+                    if n >= options.games {
+                        return Ok(());
+                    }
+                    let lines = play(options, n);
+                    let mut out = out.lock().expect("writer lock");
+                    for line in &lines {
+                        writeln!(out, "{line}")?;
+                    }
+                    out.flush()?;
+                    let mut w = written.lock().expect("count lock");
+                    w.0 += 1;
+                    w.1 += lines.len() as u64;
+                    if w.0 % 50 == 0 {
+                        let secs = started.elapsed().as_secs();
+                        log(&format!("{} games, {} positions, {secs} s", w.0, w.1));
+                    }
+                }
+            });
+        }
+    });
+    let w = *written.lock().expect("count lock");
+    Ok(w)
+}
+
+/// Plays game `n` and returns its lines.
+fn play(options: &Options, n: u32) -> Vec<String> {
+    let mut rng = StdRng::seed_from_u64(options.seed.wrapping_mul(1_000_003) ^ u64::from(n));
+    let mut pos = Position::startpos();
+    let mut history: Vec<u64> = Vec::new();
+    let mut seen: HashMap<u64, u32> = HashMap::new();
+    let mut recorded: Vec<String> = Vec::new();
+    let mut streak: (i32, usize) = (0, 0);
+    let never = AtomicBool::new(false);
+    let result = loop {
+        let ply = history.len();
+        if ply >= MAX_PLIES {
+            break 0.5;
+        }
+        let limits = move_limits(ply, options.depth, &mut rng);
+        let report = search::search(&pos, &history, &limits, &never);
+        let Some(mv) = report.best else {
+            // No legal move: the side to move has lost.
+            break loss_for(pos.side_to_move());
+        };
+        if let Some(winner) = decided(&mut streak, report.score, pos.side_to_move()) {
+            break winner;
+        }
+        if ply >= OPENING && quiet(&pos, mv) {
+            recorded.push(pos.to_sfen());
+        }
+        history.push(pos.hash());
+        pos.make(mv);
+        let count = seen.entry(pos.hash()).or_insert(0);
+        *count += 1;
+        if *count >= 4 {
+            break 0.5;
+        }
+    };
+    recorded
+        .into_iter()
+        .map(|sfen| format!("{sfen};{result}"))
+        .collect()
+}
+
+/// Noisy shallow searches in the opening, for variety; fixed-depth ones
+/// after it.
+fn move_limits(ply: usize, depth: i32, rng: &mut StdRng) -> Limits {
+    let (depth, noise) = match ply < OPENING {
+        true => (rng.random_range(2..=4), 60),
+        false => (depth, 0),
+    };
+    Limits {
+        depth,
+        time: Duration::from_secs(5),
+        noise,
+        tt_bits: 18,
+    }
+}
+
+/// Whether the position is quiet under `mv`: not in check, and the best
+/// move neither captures nor promotes.
+fn quiet(pos: &Position, mv: Move) -> bool {
+    !pos.in_check() && !mv.is_promotion() && (mv.is_drop() || pos.piece_at(mv.to()).is_empty())
+}
+
+/// Sente's result when `color` has lost.
+fn loss_for(color: Color) -> f64 {
+    match color {
+        Color::Black => 0.0,
+        Color::White => 1.0,
+    }
+}
+
+/// Follows the scores from the mover's side: a side ahead by
+/// [`DECISIVE`] for enough plies in a row (or seeing mate) has won.
+fn decided(streak: &mut (i32, usize), score: i32, mover: Color) -> Option<f64> {
+    let black = match mover {
+        Color::Black => score,
+        Color::White => -score,
+    };
+    let sign = black.signum();
+    if black.abs() < DECISIVE.0 {
+        *streak = (0, 0);
+        return None;
+    }
+    *streak = match streak.0 == sign {
+        true => (sign, streak.1 + 1),
+        false => (sign, 1),
+    };
+    let mate = black.abs() > MATE - 100;
+    (streak.1 >= DECISIVE.1 || mate)
+        .then(|| loss_for(if sign > 0 { Color::White } else { Color::Black }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_game_writes_quiet_positions_with_its_result() {
+        let options = Options {
+            games: 1,
+            depth: 1,
+            threads: 1,
+            seed: 3,
+            out: PathBuf::new(),
+        };
+        let lines = play(&options, 0);
+        assert!(!lines.is_empty());
+        let result = lines[0].split_once(';').unwrap().1;
+        assert!(["0", "0.5", "1"].contains(&result), "{result}");
+        for line in &lines {
+            let (sfen, r) = line.split_once(';').unwrap();
+            assert_eq!(r, result, "one game, one result");
+            let pos = Position::from_sfen(sfen).unwrap();
+            assert!(!pos.in_check(), "{sfen}");
+        }
+    }
+}
