@@ -108,12 +108,16 @@ fn sigmoid(x: f64) -> f64 {
 /// Reads the data, fits, writes the weights; reports progress to `log`.
 pub fn run(options: &Options, log: &dyn Fn(&str)) -> io::Result<()> {
     let (train, held) = read(&options.data, log)?;
-    let start: Vec<f64> = WEIGHTS
+    let fitted = descend(&train, &held, compiled(), options, log);
+    std::fs::write(&options.out, source(&fitted))
+}
+
+/// The weights built in, in centipawns.
+fn compiled() -> Vec<f64> {
+    WEIGHTS
         .iter()
         .map(|&x| f64::from(x) / f64::from(SCALE))
-        .collect();
-    let fitted = descend(&train, &held, start, options, log);
-    std::fs::write(&options.out, source(&fitted))
+        .collect()
 }
 
 /// Fits `K` to the `start` weights, then the weights by Adam; returns
@@ -248,19 +252,22 @@ impl Adam {
 
 /// The Rust source of the weights module.
 pub fn source(w: &[f64]) -> String {
-    let mut text = String::from(
+    let mut text = format!(
         "//! The evaluation's weights, indexed as in [`super::features`], in\n\
          //! [`SCALE`]ths of a centipawn. Written by `banmen tune fit`\n\
          //! (docs/cpu.md); not edited by hand.\n\n\
          /// Weights are in this fraction of a centipawn.\n\
-         pub const SCALE: i32 = 8;\n\n\
+         pub const SCALE: i32 = {SCALE};\n\n\
          /// One weight per feature.\n",
     );
     text += &format!("pub static WEIGHTS: [i16; {}] = [\n", w.len());
     for chunk in w.chunks(10) {
         let row: Vec<String> = chunk
             .iter()
-            .map(|x| format!("{}", (x * 8.0).round().clamp(-32767.0, 32767.0) as i16))
+            .map(|x| {
+                let scaled = (x * f64::from(SCALE)).round();
+                format!("{}", scaled.clamp(-32767.0, 32767.0) as i16)
+            })
             .collect();
         text += &format!("    {},\n", row.join(", "));
     }
@@ -295,7 +302,7 @@ mod tests {
             let (pos, result) = parse(line).unwrap();
             set.push(&pos, result);
         }
-        let start: Vec<f64> = WEIGHTS.iter().map(|&x| f64::from(x) / 8.0).collect();
+        let start = compiled();
         let k = fit_k(&set, &start);
         let fitted = descend(&set, &set, start.clone(), &options(50), &|_| {});
         assert!(
@@ -320,11 +327,10 @@ mod tests {
     }
 
     /// The written source holds the weights it was given, rounded to
-    /// eighths of a centipawn.
+    /// [`SCALE`]ths of a centipawn.
     #[test]
     fn the_source_holds_the_weights() {
-        let w: Vec<f64> = WEIGHTS.iter().map(|&x| f64::from(x) / 8.0).collect();
-        let text = source(&w);
+        let text = source(&compiled());
         let body = &text[text.find("= [").unwrap() + 3..text.find("];").unwrap()];
         let read: Vec<i16> = body
             .split(|c: char| c == ',' || c.is_whitespace())
