@@ -18,7 +18,14 @@ pub const PIECE_SQUARE: usize = 0;
 pub const HAND: usize = PIECE_SQUARE + 14 * 9 * 5;
 /// Hand slots per hand kind, in [`Kind::HAND`] order.
 pub const HAND_CAP: [usize; 7] = [8, 4, 4, 4, 2, 2, 4];
-const HAND_SLOTS: usize = 28;
+const HAND_SLOTS: usize = {
+    let (mut sum, mut i) = (0, 0);
+    while i < HAND_CAP.len() {
+        sum += HAND_CAP[i];
+        i += 1;
+    }
+    sum
+};
 /// A non-king piece's place near its own king: kind (13) × offset bucket.
 pub const NEAR_OWN_KING: usize = HAND + HAND_SLOTS;
 /// The same near the enemy king: attackers.
@@ -40,8 +47,8 @@ pub const COUNT: usize = TEMPO + 1;
 /// everything farther.
 const BUCKETS: usize = 4 * 7 + 1;
 
-/// Calls `visit(index, value)` for every feature of `pos` that is not
-/// zero (an index may come more than once).
+/// Calls `visit(index, value)` for the features of `pos`; a feature
+/// that is absent may be left out, and one index may come more than once.
 #[inline]
 pub fn visit(pos: &Position, mut visit: impl FnMut(usize, i32)) {
     for color in Color::BOTH {
