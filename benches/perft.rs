@@ -6,9 +6,7 @@
 //! shogi's and chess's perft.
 //!
 //! The reference is not part of this repository: `PERFT_ANCHOR` names the
-//! folder of its Cargo project (relative paths from this package's root),
-//! by default `../shared/bench/shogi-perft-anchor`. To use a checkout
-//! elsewhere:
+//! folder of its Cargo project (relative paths from this package's root):
 //!
 //! ```sh
 //! PERFT_ANCHOR=/path/to/shogi-perft-anchor cargo bench --bench perft
@@ -42,14 +40,11 @@ fn banmen_best(sfen: &str, depth: u32) -> (u64, f64) {
     best_of(|| pos.clone().perft(depth))
 }
 
-/// The anchor's folder: `PERFT_ANCHOR`, else the default beside this
-/// repository.
-fn anchor_dir() -> PathBuf {
+/// The anchor's folder, from `PERFT_ANCHOR`.
+fn anchor_dir() -> Result<PathBuf, String> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    match std::env::var_os("PERFT_ANCHOR") {
-        Some(dir) => root.join(dir),
-        None => root.join("../shared/bench/shogi-perft-anchor"),
-    }
+    let dir = std::env::var_os("PERFT_ANCHOR").ok_or("PERFT_ANCHOR is not set")?;
+    Ok(root.join(dir))
 }
 
 /// Builds the anchor in `dir` into `target/anchor` (its own folder may be
@@ -129,7 +124,7 @@ fn chess4() {
 }
 
 fn main() {
-    let anchor = match build_anchor(&anchor_dir()) {
+    let anchor = match anchor_dir().and_then(|dir| build_anchor(&dir)) {
         Ok(binary) => Some(binary),
         Err(why) => {
             println!("({why}; PERFT_ANCHOR names its folder: printing banmen's figures only)");

@@ -6,9 +6,9 @@
 //! engine: both read and write the same notation, from the same start.
 //!
 //! The reference engine is the binary `BANMEN_4PCHESS_CLI` names, or one
-//! built (`make cli`, about 15 s, once) from a copy of the bench's
-//! sources beside this repository. Without either the tests say they are
-//! skipped and pass, unless `BANMEN_REQUIRE_4PCHESS=1`.
+//! built (`make cli`, about 15 s, once) from a copy of the sources in the
+//! folder `BANMEN_4PCHESS_SOURCES` names. Without either the tests say
+//! they are skipped and pass, unless `BANMEN_REQUIRE_4PCHESS=1`.
 
 mod engine_support;
 
@@ -20,12 +20,6 @@ use std::sync::{Once, OnceLock};
 
 /// Plies played in each game.
 const PLIES: usize = 8;
-
-/// The reference engine's sources, beside this repository.
-const ANCHOR: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/../shared/bench/4pchess-anchor"
-);
 
 /// The handshake, answered.
 fn hello(engine: &mut Engine) {
@@ -78,9 +72,12 @@ fn find_reference() -> Result<PathBuf, String> {
             )),
         };
     }
-    let sources = Path::new(ANCHOR);
+    let Some(sources) = std::env::var_os("BANMEN_4PCHESS_SOURCES") else {
+        return Err("neither BANMEN_4PCHESS_CLI nor BANMEN_4PCHESS_SOURCES is set".into());
+    };
+    let sources = Path::new(&sources);
     if !sources.join("Makefile").is_file() {
-        return Err(format!("no sources at {ANCHOR}"));
+        return Err(format!("no Makefile in {}", sources.display()));
     }
     for tool in ["make", "g++"] {
         let found = Command::new(tool)
