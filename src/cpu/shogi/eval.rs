@@ -52,10 +52,17 @@ mod tests {
     fn start_position_is_balanced_and_material_counts() {
         let start = Position::startpos();
         assert!(evaluate(&start).abs() < 30, "{}", evaluate(&start));
-        // Sente is a rook up.
-        let up =
+        // Sente is a rook up, or a pawn up: the rook is worth several pawns.
+        let rook_up =
             Position::from_sfen("lnsgkgsnl/7b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1")
                 .unwrap();
-        assert!(evaluate(&up) > 800, "{}", evaluate(&up));
+        let pawn_up =
+            Position::from_sfen("lnsgkgsnl/1r5b1/pppp1pppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1")
+                .unwrap();
+        let (rook, pawn) = (evaluate(&rook_up), evaluate(&pawn_up));
+        assert!(
+            pawn > 30 && rook > 5 * pawn,
+            "rook up {rook}, pawn up {pawn}"
+        );
     }
 }

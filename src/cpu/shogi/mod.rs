@@ -60,9 +60,10 @@ pub fn history(game: &ShogiGame) -> Vec<u64> {
     hashes
 }
 
-/// Searches `pos` (after the positions in `history`) at `level`.
+/// Searches `pos` (after the positions in `history`) at `level`, in a
+/// table kept from earlier searches.
 pub fn search_position(pos: &Position, history: &[u64], level: u8, budget: &Budget) -> Report {
-    search::search(pos, history, &limits(level, budget.time), &budget.stop)
+    search::search_kept(pos, history, &limits(level, budget.time), &budget.stop)
 }
 
 /// The CPU's move in `game` at `level`, or `None` when the game is over.

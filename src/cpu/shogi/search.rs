@@ -10,7 +10,7 @@
 
 use super::eval::evaluate;
 use super::order::{Heuristics, MAX_PLY, pick};
-use super::tt::{Bound, Table};
+use super::tt::{self, Bound, Table};
 use crate::rules::shogi::{Move, Position};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -67,10 +67,30 @@ pub struct Report {
 /// Searches `pos`, whose game so far went through the positions hashed in
 /// `history` (oldest first, `pos` itself excluded), within `limits`,
 /// stopping early when `stop` is set.
+/// The table is new, so the same search always finds the same.
 pub fn search(pos: &Position, history: &[u64], limits: &Limits, stop: &AtomicBool) -> Report {
+    search_in(Table::new(limits.tt_bits), pos, history, limits, stop).0
+}
+
+/// [`search`] with a table kept from earlier searches (see [`tt::take`]),
+/// kept again afterwards: the next move's search starts from what this
+/// one learnt.
+pub fn search_kept(pos: &Position, history: &[u64], limits: &Limits, stop: &AtomicBool) -> Report {
+    let (report, table) = search_in(tt::take(limits.tt_bits), pos, history, limits, stop);
+    tt::give(table);
+    report
+}
+
+fn search_in(
+    tt: Table,
+    pos: &Position,
+    history: &[u64],
+    limits: &Limits,
+    stop: &AtomicBool,
+) -> (Report, Table) {
     let mut s = Search {
         pos: pos.clone(),
-        tt: Table::new(limits.tt_bits),
+        tt,
         heur: Heuristics::new(),
         path: history.to_vec(),
         nodes: 0,
@@ -83,7 +103,8 @@ pub fn search(pos: &Position, history: &[u64], limits: &Limits, stop: &AtomicBoo
         improved: None,
         null_at: [false; MAX_PLY],
     };
-    s.iterate(limits)
+    let report = s.iterate(limits);
+    (report, s.tt)
 }
 
 pub(super) struct Search<'a> {
