@@ -67,6 +67,7 @@ pub struct Report {
 /// Searches `pos`, whose game so far went through the positions hashed in
 /// `history` (oldest first, `pos` itself excluded), within `limits`,
 /// stopping early when `stop` is set.
+///
 /// The table is new, so the same search always finds the same.
 pub fn search(pos: &Position, history: &[u64], limits: &Limits, stop: &AtomicBool) -> Report {
     search_in(Table::new(limits.tt_bits), pos, history, limits, stop).0
