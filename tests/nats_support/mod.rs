@@ -51,8 +51,19 @@ pub fn skipped(test: &str) -> bool {
 
 /// A free loopback port (free when asked; the server takes it soon after).
 fn free_port() -> u16 {
-    let listener = TcpListener::bind("127.0.0.1:0").expect("bind a free port");
-    listener.local_addr().expect("local addr").port()
+    free_ports(1)[0]
+}
+
+/// `n` different free loopback ports: all are held until all are chosen,
+/// since a port just let go may be handed out again at once.
+fn free_ports(n: usize) -> Vec<u16> {
+    let listeners: Vec<TcpListener> = (0..n)
+        .map(|_| TcpListener::bind("127.0.0.1:0").expect("bind a free port"))
+        .collect();
+    listeners
+        .iter()
+        .map(|l| l.local_addr().expect("local addr").port())
+        .collect()
 }
 
 /// A fresh directory for a server's files.
@@ -94,16 +105,14 @@ impl NatsServer {
 
     /// A cluster of `n` servers (JetStream on each), all started.
     pub fn cluster(n: usize, sync: Sync) -> Vec<NatsServer> {
-        let routes: Vec<u16> = (0..n).map(|_| free_port()).collect();
+        let ports = free_ports(2 * n);
+        let (routes, clients) = ports.split_at(n);
         let mut servers: Vec<NatsServer> = (0..n)
             .map(|i| {
                 let dir = fresh_dir(&format!("node{i}"));
-                let port = free_port();
+                let port = clients[i];
                 let config = dir.join("nats.conf");
-                let cluster = Cluster {
-                    index: i,
-                    routes: &routes,
-                };
+                let cluster = Cluster { index: i, routes };
                 let text = server_config(port, &dir, sync, Some(cluster));
                 fs::write(&config, text).expect("write nats.conf");
                 NatsServer {
