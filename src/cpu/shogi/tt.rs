@@ -151,7 +151,7 @@ impl Table {
         let slot = match same {
             Some(i) => {
                 let old = bucket[i][1];
-                let current = (old >> GENERATION_SHIFT) & GENERATION_MASK == generation;
+                let current = generation_of(old) == generation;
                 if current && depth_of(old) > depth && bound != Bound::Exact {
                     return;
                 }
@@ -159,7 +159,7 @@ impl Table {
             }
             None => {
                 let deep = bucket[0][1];
-                let stale = (deep >> GENERATION_SHIFT) & GENERATION_MASK != generation;
+                let stale = generation_of(deep) != generation;
                 if deep == 0 || stale || depth >= depth_of(deep) {
                     bucket[1] = bucket[0];
                     0
@@ -191,6 +191,11 @@ impl Table {
 /// stored entry is all zero).
 fn depth_of(data: u64) -> i32 {
     ((data >> 32) & 0xff) as i32 - 1
+}
+
+/// The generation of the search that stored an entry's data.
+fn generation_of(data: u64) -> u64 {
+    (data >> GENERATION_SHIFT) & GENERATION_MASK
 }
 
 fn to_stored(score: i32, ply: i32) -> i32 {
