@@ -27,6 +27,7 @@ fn limits(depth: i32, time: Duration) -> Limits {
         time,
         noise: 0,
         tt_bits: 20,
+        spend_all: false,
     }
 }
 

@@ -15,6 +15,7 @@ fn main() {
         time: Duration::from_millis(200),
         noise: 0,
         tt_bits: 16,
+        spend_all: false,
     };
     let kinds = ['G', 'S', 'N', 'L', 'P', 'B', 'R'];
     let hands = ["G", "S", "GS", "GG", "B", "R", "N", "SS", "GN", "RG"];

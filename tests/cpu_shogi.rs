@@ -92,6 +92,7 @@ fn limits(depth: i32, ms: u64) -> Limits {
         time: Duration::from_millis(ms),
         noise: 0,
         tt_bits: 16,
+        spend_all: false,
     }
 }
 

@@ -180,6 +180,7 @@ fn the_shogi_search_finds_every_mate_at_its_depth() {
             time: std::time::Duration::from_secs(600),
             noise: 0,
             tt_bits: 16,
+            spend_all: false,
         };
         for puzzle in puzzles(kind) {
             let pos = Position::from_sfen(&puzzle.position).unwrap();

@@ -109,6 +109,11 @@ pub struct Searched<M> {
 pub struct Budget {
     /// Time for this move.
     pub time: Duration,
+    /// Whether time not used now is lost (a fixed time per move): the
+    /// search then goes on until the time is up, where it would otherwise
+    /// stop early rather than start an iteration it will probably not
+    /// finish, saving time for later moves (and a busy hall's cores).
+    pub spend_all: bool,
     /// Set to stop: the search returns its best move so far.
     pub stop: Arc<AtomicBool>,
 }
@@ -118,7 +123,16 @@ impl Budget {
     pub fn new(time: Duration) -> Budget {
         Budget {
             time,
+            spend_all: false,
             stop: Arc::new(AtomicBool::new(false)),
+        }
+    }
+
+    /// This budget with `time` instead (the same stop flag).
+    pub fn with_time(&self, time: Duration) -> Budget {
+        Budget {
+            time,
+            ..self.clone()
         }
     }
 
@@ -175,10 +189,7 @@ pub(crate) fn multi_level(level: u8, budget: &Budget) -> (Reach, Budget) {
         4 => (2, 2, 40),
         _ => (64, 1, 0),
     };
-    let budget = Budget {
-        time: budget.time / share,
-        stop: budget.stop.clone(),
-    };
+    let budget = budget.with_time(budget.time / share);
     let reach = Reach {
         depth,
         noise,

@@ -179,10 +179,7 @@ pub fn review(
     budget: &Budget,
     progress: &mut dyn FnMut(&Review),
 ) -> Review {
-    let budget = Budget {
-        time: depth.time,
-        stop: budget.stop.clone(),
-    };
+    let budget = budget.with_time(depth.time);
     match game {
         AnyGame::Shogi(g) => review_shogi(g.start(), g.moves(), depth.level, &budget, progress),
         AnyGame::Shogi4(g) => {
@@ -296,10 +293,7 @@ fn shogi_score(
 /// A few moves of the CPU's line from `best` on, each found by a short
 /// search.
 fn shogi_pv(pos: &Position, history: &[u64], best: Move, budget: &Budget) -> Vec<String> {
-    let quick = Budget {
-        time: budget.time / 4,
-        stop: budget.stop.clone(),
-    };
+    let quick = budget.with_time(budget.time / 4);
     let (mut pos, mut hist) = (pos.clone(), history.to_vec());
     let mut pv = Vec::new();
     let mut mv = Some(best);

@@ -108,6 +108,16 @@ impl Go {
         let want = time / 30 + inc * 4 / 5 + byoyomi;
         Some(want.min(holds.saturating_sub(margin)).max(FLOOR))
     }
+
+    /// Whether [`budget`](Self::budget)'s time is lost if not used: a
+    /// `movetime`, or a byoyomi once the main time and increment are gone.
+    pub(crate) fn spend_all(&self, seat: usize) -> bool {
+        let seat = seat.min(3);
+        let spent = |t: Option<Duration>| t.is_none_or(|t| t.is_zero());
+        let byoyomi_only =
+            self.byoyomi.is_some() && spent(self.time[seat]) && spent(self.inc[seat]);
+        self.movetime.is_some() || byoyomi_only
+    }
 }
 
 #[cfg(test)]
@@ -152,6 +162,23 @@ mod tests {
         assert_eq!(go.budget(3), Some(want));
         assert_eq!(Go::parse(&["depth", "-1"], FOUR).depth, Some(0));
         assert!(Go::parse(&["infinite"], FOUR).infinite);
+    }
+
+    #[test]
+    fn only_time_lost_if_unused_is_spent_whole() {
+        let spend_all = |words: &[&str], side| Go::parse(words, USI).spend_all(side);
+        assert!(spend_all(&["movetime", "1000"], 0));
+        assert!(spend_all(
+            &["btime", "0", "wtime", "0", "byoyomi", "1000"],
+            1
+        ));
+        // Black still has main time: what it saves now it can use later.
+        let words = ["btime", "60000", "wtime", "0", "byoyomi", "1000"];
+        assert!(!spend_all(&words, 0));
+        assert!(spend_all(&words, 1));
+        assert!(!spend_all(&["btime", "0", "binc", "2000"], 0));
+        assert!(!spend_all(&["btime", "60000"], 0));
+        assert!(!spend_all(&["infinite"], 0));
     }
 
     #[test]

@@ -286,7 +286,8 @@ impl<D: Dialect> Engine<D> {
             None if wait_for_stop || depth.is_some() => UNTIL_STOPPED,
             None => NO_CLOCK,
         };
-        let budget = Budget::new(time);
+        let mut budget = Budget::new(time);
+        budget.spend_all = go.spend_all(seat) && !wait_for_stop;
         let (game, level, out) = (self.game.clone(), self.level, self.out.clone());
         let searching = budget.clone();
         let thread = std::thread::spawn(move || {

@@ -150,10 +150,7 @@ fn own_search<N: Node>(
     ply: i32,
     (budget, deadline): (&Budget, Instant),
 ) -> Option<Searched<N::Move>> {
-    let each = Budget {
-        time: deadline.saturating_duration_since(Instant::now()).min(EACH),
-        stop: budget.stop.clone(),
-    };
+    let each = budget.with_time(deadline.saturating_duration_since(Instant::now()).min(EACH));
     let seat_at = Root {
         me: seat,
         moves_left: at.moves_left.map(|n| n.saturating_sub(ply as u32)),

@@ -98,10 +98,7 @@ pub fn search_reporting<N: Node>(
         return deepen(root, moves, ends, at, to, budget, report).0;
     }
     let deadline = Instant::now() + budget.time;
-    let first = Budget {
-        time: budget.time * foresight::DEEPENING_SHARE / 100,
-        stop: budget.stop.clone(),
-    };
+    let first = budget.with_time(budget.time * foresight::DEEPENING_SHARE / 100);
     let to = Deepening {
         keep: foresight::MARGIN,
         ..to

@@ -38,13 +38,14 @@ const LEVELS: [(i32, Option<Duration>, i32); 5] = [
 ];
 
 /// The search limits of `level` (clamped to 1..=5) within `budget`.
-pub fn limits(level: u8, budget: Duration) -> Limits {
+pub fn limits(level: u8, budget: &Budget) -> Limits {
     let (depth, cap, noise) = LEVELS[(level.clamp(1, 5) - 1) as usize];
     Limits {
         depth,
-        time: cap.map_or(budget, |c| c.min(budget)),
+        time: cap.map_or(budget.time, |c| c.min(budget.time)),
         noise,
         tt_bits: if depth <= 4 { 16 } else { 20 },
+        spend_all: budget.spend_all && cap.is_none(),
     }
 }
 
@@ -63,7 +64,7 @@ pub fn history(game: &ShogiGame) -> Vec<u64> {
 /// Searches `pos` (after the positions in `history`) at `level`, in a
 /// table kept from earlier searches.
 pub fn search_position(pos: &Position, history: &[u64], level: u8, budget: &Budget) -> Report {
-    search::search_kept(pos, history, &limits(level, budget.time), &budget.stop)
+    search::search_kept(pos, history, &limits(level, budget), &budget.stop)
 }
 
 /// The CPU's move in `game` at `level`, or `None` when the game is over.

@@ -49,6 +49,8 @@ pub struct Limits {
     pub noise: i32,
     /// Transposition table size as a power of two of entries.
     pub tt_bits: u32,
+    /// Go on deepening until the time is up (see [`crate::cpu::Budget`]).
+    pub spend_all: bool,
 }
 
 /// What one search found.
@@ -168,7 +170,9 @@ impl Search<'_> {
             report.depth = depth;
             let elapsed = started.elapsed();
             let mate_seen = root[0].1.abs() > MATE_BOUND && MATE - root[0].1.abs() <= depth;
-            if mate_seen || elapsed.as_secs_f64() > limits.time.as_secs_f64() * NEXT_ITERATION {
+            let saving = !limits.spend_all
+                && elapsed.as_secs_f64() > limits.time.as_secs_f64() * NEXT_ITERATION;
+            if mate_seen || saving {
                 break;
             }
         }

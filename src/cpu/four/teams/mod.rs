@@ -80,7 +80,10 @@ pub fn search_reporting(
     if moves.len() <= 1 {
         return found;
     }
-    let soft = budget.time * NEW_ITERATION / 100;
+    let soft = match budget.spend_all {
+        true => budget.time,
+        false => budget.time * NEW_ITERATION / 100,
+    };
     for depth in 1..=max_depth.min(search::MAX_DEPTH) as i32 {
         let (alpha, beta) = match depth >= 4 && found.score.abs() < DECIDED {
             true => (found.score - WINDOW, found.score + WINDOW),

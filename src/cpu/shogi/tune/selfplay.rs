@@ -136,6 +136,7 @@ fn move_limits(ply: usize, depth: i32, rng: &mut StdRng) -> Limits {
         time: Duration::from_secs(5),
         noise,
         tt_bits: 18,
+        spend_all: false,
     }
 }
 
