@@ -128,7 +128,7 @@ impl Budget {
         }
     }
 
-    /// This budget with `time` instead (the same stop flag).
+    /// This budget with `time` instead (the same stop flag and rule).
     pub fn with_time(&self, time: Duration) -> Budget {
         Budget {
             time,

@@ -21,9 +21,10 @@ pub const MATE: i32 = 30_000;
 pub(super) const INF: i32 = 31_000;
 /// Scores beyond this are mates.
 const MATE_BOUND: i32 = MATE - 1000;
-/// A new iteration starts only before this share of the time is spent.
-/// One started later is cut off early, but not wasted: its first move is
-/// searched a ply deeper, and a move that beats it is played.
+/// A new iteration starts only before this share of the time is spent
+/// (unless [`Limits::spend_all`]). One started later is cut off early,
+/// but not wasted: its first move is searched a ply deeper, and a move
+/// that beats it is played.
 const NEXT_ITERATION: f64 = 0.6;
 /// The first aspiration window's half width (centipawns).
 const ASPIRATION: i32 = 40;

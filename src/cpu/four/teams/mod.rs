@@ -42,8 +42,9 @@ const INF: i32 = MATE + 1;
 const DECIDED: i32 = MATE - 1_000;
 
 /// The share of the budget (in percent) after which no new iteration of
-/// the deepening starts: one that starts later would rarely finish, and
-/// its time is better kept to the budget's end for the one running.
+/// the deepening starts, unless the budget is to be spent whole: one that
+/// starts later would rarely finish, and the time it would take is saved
+/// for later moves.
 const NEW_ITERATION: u32 = 55;
 
 /// Half the first aspiration window around the last iteration's score,
