@@ -110,8 +110,12 @@ impl Go {
     }
 
     /// Whether [`budget`](Self::budget)'s time is lost if not used: a
-    /// `movetime`, or a byoyomi once the main time and increment are gone.
+    /// `movetime`, or a byoyomi once the main time and increment are gone
+    /// (never while it waits for `stop`, when there is no budget).
     pub(crate) fn spend_all(&self, seat: usize) -> bool {
+        if self.infinite || self.ponder {
+            return false;
+        }
         let seat = seat.min(3);
         let spent = |t: Option<Duration>| t.is_none_or(|t| t.is_zero());
         let byoyomi_only =
@@ -179,6 +183,7 @@ mod tests {
         assert!(!spend_all(&["btime", "0", "binc", "2000"], 0));
         assert!(!spend_all(&["btime", "60000"], 0));
         assert!(!spend_all(&["infinite"], 0));
+        assert!(!spend_all(&["ponder", "movetime", "1000"], 0));
     }
 
     #[test]

@@ -287,7 +287,7 @@ impl<D: Dialect> Engine<D> {
             None => NO_CLOCK,
         };
         let mut budget = Budget::new(time);
-        budget.spend_all = go.spend_all(seat) && !wait_for_stop;
+        budget.spend_all = go.spend_all(seat);
         let (game, level, out) = (self.game.clone(), self.level, self.out.clone());
         let searching = budget.clone();
         let thread = std::thread::spawn(move || {
