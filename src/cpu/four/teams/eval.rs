@@ -1,28 +1,79 @@
 //! What a position is worth to the side to move, in centipawns: both
 //! seats' material, where the pieces stand, how far the pawns have come,
-//! the enemy pieces close to each king, and the move.
+//! the pieces that could be won, the enemy pieces close to each king,
+//! and the move.
 
 use crate::rules::chess4::attacks::AttackMap;
 use crate::rules::chess4::position::PAWN_CAPTURES;
-use crate::rules::chess4::tables::{KNIGHT, NEIGHBOR, OFF};
-use crate::rules::chess4::types::{GRID, rank_of};
+use crate::rules::chess4::tables::{KNIGHT, NEIGHBOR, OFF, dir_index};
+use crate::rules::chess4::types::{FORWARD, GRID, rank_of};
 use crate::rules::chess4::{Kind, Piece, Position, Sq};
 
 /// What having the move is worth.
 const TEMPO: i32 = 20;
 /// What a piece on its own back rank (undeveloped) loses.
 const UNDEVELOPED: i32 = 15;
-/// What each of a king's own pawns just in front of it is worth.
-const SHELTER: i32 = 12;
-/// The most an attack on one king costs.
-const MAX_DANGER: i32 = 700;
-/// What an attack on a king's square or around it costs, times the
-/// number of such attacks (each square counted once per enemy seat, the
-/// king's own square twice).
-const KING_ZONE: i32 = 6;
-/// A piece attacked by an enemy and guarded by none of its side loses
-/// this fraction of its value.
-const LOOSE: i32 = 8;
+/// What a side gains for each enemy piece it could win: one attacked
+/// and unguarded, or attacked by a piece worth [`THREAT_GAIN`] less.
+const THREAT: i32 = 120;
+/// What a threat must win to count, in centipawns (a pawn does not).
+const THREAT_GAIN: i32 = 100;
+/// What a king loses with no own piece (or the edge) within two squares
+/// on one of the three lines in front of it.
+const NO_SHIELD: i32 = 75;
+/// What a king loses off its back rank.
+const OFF_BACK_RANK: i32 = 50;
+/// What a king loses more for both at once.
+const EXPOSED: i32 = 50;
+/// A king whose surroundings two enemy seats attack at once.
+const TWO_ATTACKERS: i32 = 150;
+/// How much an attacker near a king weighs, by kind (a king none).
+const KING_ATTACKER: [u16; 6] = [25, 30, 30, 40, 50, 0];
+/// Percent of the attackers' weight on a square near a king that counts,
+/// by how many there are: one alone does little, several together much.
+const CROWD: [i32; 8] = [0, 50, 100, 120, 150, 200, 250, 300];
+
+/// Per square and team: how many pieces attack it, their
+/// [`KING_ATTACKER`] weights summed, and the value of the least of them
+/// (a king counts as more than any piece).
+struct Pressure {
+    count: [[u8; 2]; GRID],
+    weight: [[u16; 2]; GRID],
+    least: [[u16; 2]; GRID],
+}
+
+impl Pressure {
+    fn new() -> Pressure {
+        Pressure {
+            count: [[0; 2]; GRID],
+            weight: [[0; 2]; GRID],
+            least: [[u16::MAX; 2]; GRID],
+        }
+    }
+
+    /// Counts an attack of a `kind` of `team` on square index `j`.
+    fn mark(&mut self, j: u8, team: usize, kind: Kind) {
+        let j = usize::from(j);
+        self.count[j][team] += 1;
+        self.weight[j][team] += KING_ATTACKER[kind as usize];
+        let worth = match kind {
+            Kind::King => u16::MAX - 1,
+            kind => value(kind) as u16,
+        };
+        self.least[j][team] = self.least[j][team].min(worth);
+    }
+
+    /// What the attacks on the square index `j` next to a king of `team`
+    /// cost it: the enemies' weight, less half the defenders', each
+    /// scaled by [`CROWD`]; never below nothing.
+    fn on_king_square(&self, j: usize, team: usize) -> i32 {
+        let side = |t: usize| {
+            let n = usize::from(self.count[j][t]).min(CROWD.len() - 1);
+            i32::from(self.weight[j][t]) * CROWD[n]
+        };
+        (side(1 - team) / 100 - side(team) / 200).max(0)
+    }
+}
 
 /// A piece kind's worth in centipawns (a king none: it is never traded).
 /// A pawn is worth less than in two-player chess: there are many, and
@@ -42,6 +93,8 @@ pub(crate) fn value(kind: Kind) -> i32 {
 /// other team's, and the tempo. Grey pieces count for nothing.
 pub(crate) fn evaluate(pos: &Position) -> i32 {
     let mut map: AttackMap = [0; GRID];
+    let mut pressure = Pressure::new();
+    let mut queens = [false; 2];
     let mut teams = [0i32; 2];
     let mut placed = [(0u8, Kind::Pawn, 0u8); 96];
     let mut count = 0;
@@ -50,22 +103,25 @@ pub(crate) fn evaluate(pos: &Position) -> i32 {
             continue;
         };
         let (sq, seat) = (Sq(i as u8), p.owner % 4);
-        let worth = value(p.kind) + placement(p.kind, seat, sq) + activity(pos, &mut map, i, p);
+        let worth = value(p.kind)
+            + placement(p.kind, seat, sq)
+            + activity(pos, &mut map, &mut pressure, i, p);
         teams[usize::from(seat % 2)] += worth;
+        queens[usize::from(seat % 2)] |= p.kind == Kind::Queen;
         if count < placed.len() {
             placed[count] = (i as u8, p.kind, seat);
             count += 1;
         }
     }
     for &(i, kind, seat) in &placed[..count] {
-        let i = usize::from(i);
-        let (enemies, friends) = (enemies_of(seat), !enemies_of(seat) & 0xf);
-        let loss = match kind {
-            Kind::King => king_danger(&map, i, enemies) - shelter(pos, seat, Sq(i as u8)),
-            _ if map[i] & enemies != 0 && map[i] & friends == 0 => value(kind) / LOOSE,
-            _ => 0,
-        };
-        teams[usize::from(seat % 2)] -= loss;
+        let (i, team) = (usize::from(i), usize::from(seat % 2));
+        match kind {
+            Kind::King => {
+                teams[team] -= king_danger(pos, &map, &pressure, seat, i, queens[1 - team]);
+            }
+            _ if threatened(&map, &pressure, i, seat, kind) => teams[1 - team] += THREAT,
+            _ => {}
+        }
     }
     let me = usize::from(pos.to_move() % 2);
     teams[me] - teams[1 - me] + TEMPO
@@ -76,27 +132,74 @@ fn enemies_of(seat: u8) -> u8 {
     1 << ((seat + 1) % 4) | 1 << ((seat + 3) % 4)
 }
 
-/// What the enemies' attacks on the king on square index `king` and the
-/// squares around it cost its side: more than in proportion to their
-/// number, up to [`MAX_DANGER`].
-fn king_danger(map: &AttackMap, king: usize, enemies: u8) -> i32 {
-    let hits = |j: u8| (map[usize::from(j)] & enemies).count_ones() as i32;
-    let around: i32 = NEIGHBOR[king]
-        .iter()
-        .filter(|&&j| j != OFF)
-        .map(|&j| hits(j))
-        .sum();
-    let units = around + 2 * hits(king as u8);
-    (KING_ZONE * units * units).min(MAX_DANGER)
+/// Whether the piece of `seat` (a `kind`) on square index `i` could be
+/// won: attacked and unguarded, or attacked by a piece worth
+/// [`THREAT_GAIN`] less.
+fn threatened(map: &AttackMap, pressure: &Pressure, i: usize, seat: u8, kind: Kind) -> bool {
+    let enemies = enemies_of(seat);
+    if map[i] & enemies == 0 {
+        return false;
+    }
+    let friends = !enemies & 0xf;
+    let least = i32::from(pressure.least[i][usize::from(1 - seat % 2)]);
+    let worth = value(kind);
+    (map[i] & friends == 0 && worth >= THREAT_GAIN) || worth - least >= THREAT_GAIN
+}
+
+/// What the king of `seat` on square index `king` is in danger of, for
+/// its side: the attacks on it and the squares around it off the board's
+/// edge, two enemy seats attacking there at once, and (when the enemies
+/// still have a queen, else half of all) no pawn shield or the king out
+/// of its back rank.
+fn king_danger(
+    pos: &Position,
+    map: &AttackMap,
+    pressure: &Pressure,
+    seat: u8,
+    king: usize,
+    enemy_queen: bool,
+) -> i32 {
+    let team = usize::from(seat % 2);
+    let mut danger = 0;
+    if enemy_queen {
+        let shield = has_shield(pos, seat, king);
+        let home = on_edge(king as u8);
+        danger += NO_SHIELD * i32::from(!shield)
+            + OFF_BACK_RANK * i32::from(!home)
+            + EXPOSED * i32::from(!shield && !home);
+    }
+    let mut seats = 0;
+    let zone = NEIGHBOR[king].iter().copied().chain([king as u8]);
+    for j in zone.filter(|&j| j != OFF && !on_edge(j)) {
+        let j = usize::from(j);
+        if pressure.count[j][1 - team] > 0 {
+            seats |= map[j] & enemies_of(seat);
+            danger += pressure.on_king_square(j, team);
+        }
+    }
+    if seats.count_ones() > 1 {
+        danger += TWO_ATTACKERS;
+    }
+    match enemy_queen {
+        true => danger,
+        false => danger / 2,
+    }
+}
+
+/// Whether square index `j` is on the board's edge (a back rank).
+fn on_edge(j: u8) -> bool {
+    let sq = Sq(j);
+    sq.x() == 0 || sq.x() == 13 || sq.y() == 0 || sq.y() == 13
 }
 
 /// Marks on `map` the squares the piece `p` on square index `s` attacks,
 /// and returns what its mobility is worth: the squares a knight, bishop,
 /// rook or queen could move to.
-fn activity(pos: &Position, map: &mut AttackMap, s: usize, p: Piece) -> i32 {
+fn activity(pos: &Position, map: &mut AttackMap, pr: &mut Pressure, s: usize, p: Piece) -> i32 {
     let bit = 1 << (p.owner % 4);
     // In teams a piece may go where no piece of its side stands.
     let side = p.owner % 2;
+    let team = usize::from(side);
     let open = |j: u8| pos.board[usize::from(j)].is_none_or(|q| q.dead || q.owner % 2 != side);
     let mut squares = 0;
     match p.kind {
@@ -105,17 +208,20 @@ fn activity(pos: &Position, map: &mut AttackMap, s: usize, p: Piece) -> i32 {
                 let j = NEIGHBOR[s][d];
                 if j != OFF {
                     map[usize::from(j)] |= bit;
+                    pr.mark(j, team, p.kind);
                 }
             }
         }
         Kind::King => {
             for &j in NEIGHBOR[s].iter().filter(|&&j| j != OFF) {
                 map[usize::from(j)] |= bit;
+                pr.mark(j, team, p.kind);
             }
         }
         Kind::Knight => {
             for &j in KNIGHT[s].iter().filter(|&&j| j != OFF) {
                 map[usize::from(j)] |= bit;
+                pr.mark(j, team, p.kind);
                 squares += i32::from(open(j));
             }
         }
@@ -124,6 +230,7 @@ fn activity(pos: &Position, map: &mut AttackMap, s: usize, p: Piece) -> i32 {
                 let mut cur = NEIGHBOR[s][d];
                 while cur != OFF {
                     map[usize::from(cur)] |= bit;
+                    pr.mark(cur, team, p.kind);
                     squares += i32::from(open(cur));
                     if pos.board[usize::from(cur)].is_some() {
                         break;
@@ -170,22 +277,18 @@ fn centre(sq: Sq) -> i32 {
     6 - off(sq.x()).max(off(sq.y())) / 2
 }
 
-/// What `seat`'s own pawns on the three squares in front of its king on
-/// `king` are worth.
-fn shelter(pos: &Position, seat: u8, king: Sq) -> i32 {
-    let (fx, fy) = crate::rules::chess4::types::FORWARD[usize::from(seat)];
+/// Whether each of the three lines in front of the king of `seat` on
+/// square index `king` (straight ahead and the two diagonals) meets a
+/// piece of its own, or the edge, within two squares.
+fn has_shield(pos: &Position, seat: u8, king: usize) -> bool {
+    let (fx, fy) = FORWARD[usize::from(seat)];
     let (sx, sy) = (fy, fx);
-    let mut count = 0;
-    for side in [-1i8, 0, 1] {
-        let x = king.x() as i8 + fx + side * sx;
-        let y = king.y() as i8 + fy + side * sy;
-        if !(0..14).contains(&x) || !(0..14).contains(&y) {
-            continue;
-        }
-        let own_pawn = pos
-            .piece_at(Sq::new(x as u8, y as u8))
-            .is_some_and(|p| p.kind == Kind::Pawn && p.owner == seat);
-        count += i32::from(own_pawn);
-    }
-    SHELTER * count
+    [-1i8, 0, 1].iter().all(|&side| {
+        let d = dir_index((fx + side * sx, fy + side * sy));
+        let mut cur = king as u8;
+        (0..2).any(|_| {
+            cur = NEIGHBOR[usize::from(cur)][d];
+            cur == OFF || pos.board[usize::from(cur)].is_some_and(|p| p.owner == seat)
+        })
+    })
 }

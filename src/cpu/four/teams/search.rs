@@ -14,11 +14,19 @@ use std::time::Instant;
 pub(super) const MAX_DEPTH: u32 = 64;
 /// The longest line searched (iterations, extensions and captures).
 pub(super) const MAX_PLY: usize = 128;
+/// How far the evaluation must be above `beta` for a pass to be tried.
+const NULL_MARGIN: i32 = 50;
 /// Nodes between two looks at the clock and the stop flag.
 const CLOCK_NODES: u64 = 1024;
 /// Plies of quiescence in which a side in danger answers with any move
 /// rather than captures alone (beyond, it stands pat).
 const QUIET_EVASIONS: u32 = 2;
+/// Check extensions along one line: with four seats checks come so
+/// often that extending each of them keeps the search from going deeper.
+const MAX_EXTENSIONS: u8 = 3;
+/// Only the first moves tried at a node are extended when they check
+/// (the later ones are the less likely to matter).
+const EXTENDED_MOVES: usize = 6;
 
 /// What ends a search and what it judges by: the deadline, the stop flag,
 /// the room's move limit and the game's positions so far.
@@ -46,6 +54,10 @@ pub(super) struct Searcher<'a> {
     table: Table,
     hints: Hints,
     path: Vec<u64>,
+    /// Per ply: the check extensions of the line leading to it.
+    extended: Vec<u8>,
+    /// Per ply: the quiet moves tried there so far.
+    quiets: Vec<u32>,
 }
 
 impl<'a> Searcher<'a> {
@@ -59,6 +71,8 @@ impl<'a> Searcher<'a> {
             table: Table::new(),
             hints: Hints::new(),
             path: vec![0; MAX_PLY + 2],
+            extended: vec![0; MAX_PLY + 2],
+            quiets: vec![0; MAX_PLY + 2],
         }
     }
 
@@ -95,8 +109,9 @@ impl<'a> Searcher<'a> {
     }
 
     /// The score of `mv` played in `pos` at `ply`, the `index`th move
-    /// tried: a king taken wins at once; the first move gets the full
-    /// window, the others a null window first (reduced when late and
+    /// tried: a king taken wins at once; one of the first moves that
+    /// checks is extended (a few times a line); the first move gets the
+    /// full window, the others a null window first (reduced when late and
     /// quiet), searched again when they beat alpha. `None`: a `prunable`
     /// move skipped, as it gives no check.
     fn child(
@@ -112,11 +127,13 @@ impl<'a> Searcher<'a> {
         if next.play(mv).king().is_some() {
             return Some(MATE - ply as i32 - 1);
         }
-        let checks = next.in_check(next.to_move()) && ply < 2 * MAX_DEPTH as usize;
+        let checks = next.in_check(next.to_move());
         if prunable && !checks {
             return None;
         }
-        let new_depth = depth - 1 + i32::from(checks);
+        let extend = checks && index < EXTENDED_MOVES && self.extended[ply] < MAX_EXTENSIONS;
+        self.extended[ply + 1] = self.extended[ply] + u8::from(extend);
+        let new_depth = depth - 1 + i32::from(extend);
         if index == 0 {
             return Some(-self.negamax(&next, new_depth, -beta, -alpha, ply + 1));
         }
@@ -183,12 +200,16 @@ impl<'a> Searcher<'a> {
         let mut picker = Picker::new(pos, moves, tt_move, &self.hints, ply);
         let (mut best, mut best_move) = (-INF, 0);
         let (mut index, mut tried) = (0, Vec::new());
+        self.quiets[ply] = 0;
         while let Some((mv, quiet)) = picker.next() {
             let prunable = quiet
                 && index > 0
                 && !danger
                 && best > -DECIDED
-                && futile(depth, index, stand, alpha);
+                && futile(depth, self.quiets[ply], pv, stand, alpha);
+            if quiet && index > 0 {
+                self.quiets[ply] += 1;
+            }
             let score = self.child(pos, mv, depth, (alpha, beta), (ply, index), prunable);
             if self.stopped {
                 return 0;
@@ -225,7 +246,9 @@ impl<'a> Searcher<'a> {
 
     /// Null-move pruning and its static cousin (reverse futility): a side
     /// so far ahead that passing, or a shallow margin, keeps it above
-    /// `beta`. Not in danger, not in the principal line.
+    /// `beta`. Not in danger, not in the principal line, and not for a
+    /// side with no move (stalemated: a draw however far ahead it is).
+    /// The pass is searched a third of the depth and two plies shallower.
     fn prune(
         &mut self,
         pos: &Position,
@@ -235,16 +258,22 @@ impl<'a> Searcher<'a> {
         ply: usize,
     ) -> Option<i32> {
         if depth <= 3 && stand - 120 * depth >= beta && beta.abs() < DECIDED {
-            return Some(stand);
+            return has_move(pos).then_some(stand);
         }
-        if depth < 3 || stand < beta || !has_pieces(pos) || beta.abs() >= DECIDED {
+        if depth < 2
+            || stand < beta + NULL_MARGIN
+            || beta.abs() >= DECIDED
+            || !has_pieces(pos)
+            || !has_move(pos)
+        {
             return None;
         }
+        self.extended[ply + 1] = self.extended[ply];
         let mut passed = pos.clone();
         passed.en_passant[pos.to_move() as usize] = None;
         passed.to_move = passed.next_seat();
-        let reduce = 3 + depth / 4;
-        let score = -self.negamax(&passed, depth - 1 - reduce, -beta, -beta + 1, ply + 1);
+        let reduce = (depth / 3 + 2).min(depth);
+        let score = -self.negamax(&passed, depth - reduce, -beta, -beta + 1, ply + 1);
         (score >= beta && !self.stopped).then_some(beta)
     }
 
@@ -359,6 +388,17 @@ pub(super) fn in_danger(pos: &Position) -> bool {
             .is_some_and(|k| pos.attacked(k, 1 << next, u8::MAX))
 }
 
+/// Whether the side to move has a legal move (the first found ends the
+/// look).
+fn has_move(pos: &Position) -> bool {
+    let mut any = false;
+    pos.for_each_legal(|_| {
+        any = true;
+        true
+    });
+    any
+}
+
 /// Whether the side to move has a piece besides pawns and kings: a side
 /// with none may be in zugzwang, where passing is no bound.
 fn has_pieces(pos: &Position) -> bool {
@@ -370,26 +410,27 @@ fn has_pieces(pos: &Position) -> bool {
     })
 }
 
-/// Late-move reduction of the `index`th quiet move at `depth`: more the
-/// later and the deeper, less in the principal line.
+/// Late-move reduction of the `index`th quiet move at `depth`, from the
+/// third on: two plies, more the deeper and the later, one less in the
+/// principal line.
 fn reduction(depth: i32, index: usize, pv: bool) -> i32 {
-    if depth < 3 || index < 3 {
+    if depth < 2 || index < 2 {
         return 0;
     }
-    let r = 1.0 + (depth as f32).ln() * (index as f32).ln() / 2.0;
-    let r = r as i32 - i32::from(pv);
-    r.clamp(0, depth - 2)
+    let r = 2 + ((depth - 5) / 3).max(0) + depth / 8 + index as i32 / 30 - i32::from(pv);
+    r.clamp(0, depth - 1)
 }
 
-/// Whether a late quiet move near the leaves is skipped: too many moves
-/// tried already, or the evaluation too far under `alpha` for a quiet
-/// move to lift it.
-fn futile(depth: i32, index: usize, stand: i32, alpha: i32) -> bool {
-    if depth > 4 {
-        return false;
-    }
-    let late = index as i32 >= 3 + depth * depth;
-    late || (depth <= 2 && stand + 150 * depth <= alpha && alpha.abs() < DECIDED)
+/// Whether a late quiet move is skipped: `quiets` quiet moves tried
+/// already at this node (a few more in the principal line, and more the
+/// deeper), or near the leaves the evaluation too far under `alpha` for
+/// a quiet move to lift it.
+fn futile(depth: i32, quiets: u32, pv: bool, stand: i32, alpha: i32) -> bool {
+    let enough = match pv {
+        true => 5 + depth * depth,
+        false => 1 + depth * depth / 5,
+    };
+    quiets as i32 >= enough || (depth <= 2 && stand + 150 * depth <= alpha && alpha.abs() < DECIDED)
 }
 
 /// The legal captures and queen promotions of the side to move.

@@ -1,8 +1,10 @@
 //! The teams search: it wins what is there to win (a king, a mate, a
 //! hanging queen), sees a mate by distance, does not stalemate when
 //! ahead but takes a repetition when behind, plays only legal moves, and
-//! stops when told.
+//! stops when told; its evaluation counts the pieces that could be won
+//! and the attacks around a king.
 
+use super::eval::evaluate;
 use super::{DECIDED, MATE, search_reporting};
 use crate::cpu::{Budget, Searched};
 use crate::rules::chess4::{Chess4Rules, ChessGame4, Move, Position, Sq};
@@ -94,6 +96,28 @@ fn it_sees_its_own_side_lost_by_distance() {
     let g = game("B", &[("b10", "rR"), ("h4", "rR"), ("m4", "rQ")]);
     let found = search(&g, 8, 5_000);
     assert!(found.score <= -DECIDED, "{}", found.score);
+}
+
+#[test]
+fn a_piece_that_could_be_won_counts_for_the_side_that_could_win_it() {
+    // Blue's knight on d9 stands on the file of Red's rook, unguarded; on
+    // e9 it stands off it. A threat is worth more than the rook's lost
+    // squares and the knight's better square.
+    let attacked = game("R", &[("d4", "rR"), ("d9", "bN")]);
+    let safe = game("R", &[("d4", "rR"), ("e9", "bN")]);
+    let gain = evaluate(attacked.position()) - evaluate(safe.position());
+    assert!(gain > 80, "{gain}");
+}
+
+#[test]
+fn enemies_crowding_a_king_cost_its_side() {
+    // Blue's queen and rook, and Green's rook, aim at the three squares
+    // in front of Red's king on h1 (from e5, g7 and i9), or stand as far
+    // off the king (e10, f12, l10).
+    let near = game("B", &[("e5", "bQ"), ("g7", "bR"), ("i9", "gR")]);
+    let far = game("B", &[("e10", "bQ"), ("f12", "bR"), ("l10", "gR")]);
+    let cost = evaluate(near.position()) - evaluate(far.position());
+    assert!(cost > 100, "{cost}");
 }
 
 #[test]
