@@ -43,12 +43,23 @@ impl Position {
         }
     }
 
-    /// Whether `seat` would have a legal move if it were its turn.
+    /// Whether `seat` would have a legal move if it were its turn (the
+    /// first found ends the look; the position is copied only when it is
+    /// another seat's turn, as the search asks about the seat to move).
     pub fn has_legal_move(&self, seat: u8) -> bool {
-        let mut probe = self.clone();
-        probe.to_move = seat;
+        let probe;
+        let pos = match seat == self.to_move {
+            true => self,
+            false => {
+                probe = Position {
+                    to_move: seat,
+                    ..self.clone()
+                };
+                &probe
+            }
+        };
         let mut any = false;
-        probe.for_each_legal(|_| {
+        pos.for_each_legal(|_| {
             any = true;
             true
         });

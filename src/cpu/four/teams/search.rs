@@ -258,13 +258,13 @@ impl<'a> Searcher<'a> {
         ply: usize,
     ) -> Option<i32> {
         if depth <= 3 && stand - 120 * depth >= beta && beta.abs() < DECIDED {
-            return has_move(pos).then_some(stand);
+            return pos.has_legal_move(pos.to_move()).then_some(stand);
         }
         if depth < 2
             || stand < beta + NULL_MARGIN
             || beta.abs() >= DECIDED
             || !has_pieces(pos)
-            || !has_move(pos)
+            || !pos.has_legal_move(pos.to_move())
         {
             return None;
         }
@@ -386,17 +386,6 @@ pub(super) fn in_danger(pos: &Position) -> bool {
         || pos
             .king_square(partner(seat))
             .is_some_and(|k| pos.attacked(k, 1 << next, u8::MAX))
-}
-
-/// Whether the side to move has a legal move (the first found ends the
-/// look).
-fn has_move(pos: &Position) -> bool {
-    let mut any = false;
-    pos.for_each_legal(|_| {
-        any = true;
-        true
-    });
-    any
 }
 
 /// Whether the side to move has a piece besides pawns and kings: a side
