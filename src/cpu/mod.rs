@@ -8,6 +8,7 @@ pub mod engine;
 pub mod four;
 pub mod pool;
 pub mod review;
+pub mod shelf;
 pub mod shogi;
 pub mod usi;
 

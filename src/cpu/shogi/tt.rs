@@ -9,8 +9,8 @@
 //! Entries are two `u64`s, so a new table is zero-initialised by the
 //! allocator (a zeroed page costs nothing until touched).
 
+use crate::cpu::shelf::Shelf;
 use crate::rules::shogi::Move;
-use std::sync::Mutex;
 
 /// What a stored score means relative to the true value.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -60,13 +60,13 @@ const PRESENT: u64 = 1 << 48;
 
 /// Tables kept for the next search, at most this many.
 const KEPT: usize = 4;
-static KEPT_TABLES: Mutex<Kept> = Mutex::new(Kept(Vec::new()));
+static KEPT_TABLES: Shelf<Table> = Shelf::new(KEPT);
 
 /// A table of `2^bits` entries: one a search left (see [`give`]) if there
 /// is one of that size, else a new one. Either way its entries from
 /// earlier searches count as older than the ones this search stores.
 pub fn take(bits: u32) -> Table {
-    let kept = KEPT_TABLES.lock().ok().and_then(|mut k| k.take(bits));
+    let kept = KEPT_TABLES.take(|t| t.bits == bits);
     let mut table = kept.unwrap_or_else(|| Table::new(bits));
     table.generation = (table.generation + 1) & GENERATION_MASK;
     table
@@ -74,27 +74,7 @@ pub fn take(bits: u32) -> Table {
 
 /// Keeps `table` for a later search.
 pub fn give(table: Table) {
-    if let Ok(mut kept) = KEPT_TABLES.lock() {
-        kept.give(table);
-    }
-}
-
-/// The tables kept, oldest first.
-struct Kept(Vec<Table>);
-
-impl Kept {
-    fn take(&mut self, bits: u32) -> Option<Table> {
-        let i = self.0.iter().rposition(|t| t.bits == bits)?;
-        Some(self.0.remove(i))
-    }
-
-    /// Keeps `table`, dropping the oldest beyond [`KEPT`].
-    fn give(&mut self, table: Table) {
-        if self.0.len() >= KEPT {
-            self.0.remove(0);
-        }
-        self.0.push(table);
-    }
+    KEPT_TABLES.give(table);
 }
 
 impl Table {
@@ -284,23 +264,6 @@ mod tests {
         // The old deep entry moved to the latest one; the other is gone.
         assert_eq!(t.probe(KEYS[0], 0).map(|h| h.depth), Some(8));
         assert!(t.probe(KEYS[1], 0).is_none());
-    }
-
-    #[test]
-    fn a_kept_table_comes_back_with_its_entries_until_four_newer_are_kept() {
-        let mut kept = Kept(Vec::new());
-        let mut t = Table::new(3);
-        t.store(0xfeed, 0, None, 42, 4, Bound::Exact);
-        kept.give(t);
-        assert!(kept.take(4).is_none(), "no table of that size");
-        let t = kept.take(3).expect("the table given");
-        assert_eq!(t.probe(0xfeed, 0).map(|h| h.score), Some(42));
-        kept.give(t);
-        for _ in 0..KEPT {
-            kept.give(Table::new(4));
-        }
-        assert!(kept.take(3).is_none(), "the oldest was dropped");
-        assert!(kept.take(4).is_some());
     }
 
     #[test]

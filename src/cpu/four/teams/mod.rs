@@ -28,6 +28,7 @@ mod tests;
 
 use crate::cpu::{Budget, Searched};
 use crate::rules::chess4::{ChessGame4, Move};
+use order::Table;
 use search::{Limits, Searcher};
 use std::time::Instant;
 
@@ -60,6 +61,21 @@ pub fn search_reporting(
     budget: &Budget,
     report: &mut dyn FnMut(&Searched<Move>),
 ) -> Searched<Move> {
+    let first = game.start().key();
+    let (found, table) = search_with(game, max_depth, budget, report, Table::reuse(first));
+    table.keep(first);
+    found
+}
+
+/// [`search_reporting`] from what `table` holds (an earlier search's of
+/// the same game, or nothing), handed back with the move.
+fn search_with(
+    game: &ChessGame4,
+    max_depth: u32,
+    budget: &Budget,
+    report: &mut dyn FnMut(&Searched<Move>),
+    table: Table,
+) -> (Searched<Move>, Table) {
     let start = Instant::now();
     let mut history: Vec<u64> = game_keys(game);
     history.sort_unstable();
@@ -69,7 +85,6 @@ pub fn search_reporting(
         moves_left: game.moves_left(),
         history: &history,
     };
-    let mut searcher = Searcher::new(limits);
     let pos = game.position();
     let mut moves = game.legal_moves();
     let mut found = Searched {
@@ -79,8 +94,9 @@ pub fn search_reporting(
         nodes: 0,
     };
     if moves.len() <= 1 {
-        return found;
+        return (found, table);
     }
+    let mut searcher = Searcher::new(limits, table);
     let soft = match budget.spend_all {
         true => budget.time,
         false => budget.time * NEW_ITERATION / 100,
@@ -107,7 +123,7 @@ pub fn search_reporting(
             break;
         }
     }
-    found
+    (found, searcher.finish())
 }
 
 /// One iteration at `depth` with the aspiration window `window`, widened

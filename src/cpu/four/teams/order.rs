@@ -5,6 +5,7 @@
 use super::eval::value;
 use super::search::MAX_PLY;
 use super::{DECIDED, MATE};
+use crate::cpu::shelf::Shelf;
 use crate::rules::chess4::types::Special;
 use crate::rules::chess4::{Kind, Move, Position};
 
@@ -70,12 +71,29 @@ pub(super) struct Table {
     entries: Vec<Entry>,
 }
 
+/// The tables searches left, each with the key of its game's first
+/// position: the next search of that game takes it over.
+static KEPT: Shelf<(u64, Table)> = Shelf::new(2);
+
 impl Table {
     /// An empty table.
     pub fn new() -> Table {
         Table {
             entries: vec![Entry::default(); TABLE_SIZE],
         }
+    }
+
+    /// The table the last search of the game that began at `first` left,
+    /// or an empty one.
+    pub fn reuse(first: u64) -> Table {
+        let kept = KEPT.take(|(game, _)| *game == first);
+        kept.map_or_else(Table::new, |(_, table)| table)
+    }
+
+    /// Leaves this table for the next search of the game that began at
+    /// `first`.
+    pub fn keep(self, first: u64) {
+        KEPT.give((first, self));
     }
 
     /// What the table has for `key`, its decided scores counted from `ply`.

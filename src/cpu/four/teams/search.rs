@@ -61,19 +61,24 @@ pub(super) struct Searcher<'a> {
 }
 
 impl<'a> Searcher<'a> {
-    /// A search within `limits`, its tables empty.
-    pub fn new(limits: Limits<'a>) -> Searcher<'a> {
+    /// A search within `limits`, starting from what `table` holds.
+    pub fn new(limits: Limits<'a>, table: Table) -> Searcher<'a> {
         Searcher {
             limits,
             nodes: 0,
             stopped: false,
             root_best: None,
-            table: Table::new(),
+            table,
             hints: Hints::new(),
             path: vec![0; MAX_PLY + 2],
             extended: vec![0; MAX_PLY + 2],
             quiets: vec![0; MAX_PLY + 2],
         }
+    }
+
+    /// Ends the search, handing its table back for the next.
+    pub fn finish(self) -> Table {
+        self.table
     }
 
     /// Searches the root `moves` to `depth` in the window; on return the

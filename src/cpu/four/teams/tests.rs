@@ -1,11 +1,13 @@
 //! The teams search: it wins what is there to win (a king, a mate, a
 //! hanging queen), sees a mate by distance, does not stalemate when
 //! ahead but takes a repetition when behind, plays only legal moves, and
-//! stops when told; its evaluation counts the pieces that could be won
-//! and the attacks around a king.
+//! stops when told; a search of the same game starts from the table the
+//! last one left; its evaluation counts the pieces that could be won and
+//! the attacks around a king.
 
 use super::eval::evaluate;
-use super::{DECIDED, MATE, search_reporting};
+use super::order::Table;
+use super::{DECIDED, MATE, search_reporting, search_with};
 use crate::cpu::{Budget, Searched};
 use crate::rules::chess4::{Chess4Rules, ChessGame4, Move, Position, Sq};
 use rand::rngs::StdRng;
@@ -261,4 +263,19 @@ fn it_deepens_and_reports_each_iteration() {
     let found = search_reporting(&g, 64, &budget, &mut |it| depths.push(it.depth));
     assert_eq!(depths, (1..=found.depth).collect::<Vec<_>>());
     assert!(found.depth >= 4, "only depth {}", found.depth);
+}
+
+#[test]
+fn a_search_of_the_same_game_starts_from_what_the_last_one_found() {
+    let g = ChessGame4::new(Chess4Rules::default(), 0);
+    let budget = Budget::new(Duration::from_secs(60));
+    let (first, table) = search_with(&g, 6, &budget, &mut |_| {}, Table::new());
+    let (again, _) = search_with(&g, 6, &budget, &mut |_| {}, table);
+    assert_eq!(again.depth, 6);
+    assert!(
+        again.nodes * 2 < first.nodes,
+        "{} then {}",
+        first.nodes,
+        again.nodes
+    );
 }
