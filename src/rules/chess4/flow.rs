@@ -51,10 +51,7 @@ impl Position {
         let pos = match seat == self.to_move {
             true => self,
             false => {
-                probe = Position {
-                    to_move: seat,
-                    ..self.clone()
-                };
+                probe = self.with_turn(seat);
                 &probe
             }
         };

@@ -6,7 +6,7 @@
 use crate::rules::chess4::attacks::AttackMap;
 use crate::rules::chess4::position::PAWN_CAPTURES;
 use crate::rules::chess4::tables::{KNIGHT, NEIGHBOR, OFF, dir_index};
-use crate::rules::chess4::types::{FORWARD, GRID, rank_of};
+use crate::rules::chess4::types::{FORWARD, GRID, SIDE, rank_of};
 use crate::rules::chess4::{Kind, Piece, Position, Sq};
 
 /// What having the move is worth.
@@ -189,7 +189,8 @@ fn king_danger(
 /// Whether square index `j` is on the board's edge (a back rank).
 fn on_edge(j: u8) -> bool {
     let sq = Sq(j);
-    sq.x() == 0 || sq.x() == 13 || sq.y() == 0 || sq.y() == 13
+    let last = SIDE - 1;
+    sq.x() == 0 || sq.x() == last || sq.y() == 0 || sq.y() == last
 }
 
 /// Marks on `map` the squares the piece `p` on square index `s` attacks,

@@ -56,8 +56,6 @@ pub(super) struct Searcher<'a> {
     path: Vec<u64>,
     /// Per ply: the check extensions of the line leading to it.
     extended: Vec<u8>,
-    /// Per ply: the quiet moves tried there so far.
-    quiets: Vec<u32>,
 }
 
 impl<'a> Searcher<'a> {
@@ -72,7 +70,6 @@ impl<'a> Searcher<'a> {
             hints: Hints::new(),
             path: vec![0; MAX_PLY + 2],
             extended: vec![0; MAX_PLY + 2],
-            quiets: vec![0; MAX_PLY + 2],
         }
     }
 
@@ -204,16 +201,15 @@ impl<'a> Searcher<'a> {
         let tt_move = probe.map_or(0, |hit| hit.mv);
         let mut picker = Picker::new(pos, moves, tt_move, &self.hints, ply);
         let (mut best, mut best_move) = (-INF, 0);
-        let (mut index, mut tried) = (0, Vec::new());
-        self.quiets[ply] = 0;
+        let (mut index, mut tried, mut quiets) = (0, Vec::new(), 0);
         while let Some((mv, quiet)) = picker.next() {
             let prunable = quiet
                 && index > 0
                 && !danger
                 && best > -DECIDED
-                && futile(depth, self.quiets[ply], pv, stand, alpha);
+                && futile(depth, quiets, pv, stand, alpha);
             if quiet && index > 0 {
-                self.quiets[ply] += 1;
+                quiets += 1;
             }
             let score = self.child(pos, mv, depth, (alpha, beta), (ply, index), prunable);
             if self.stopped {
