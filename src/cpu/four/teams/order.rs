@@ -1,6 +1,6 @@
 //! What the search remembers between nodes and the order it tries moves
-//! in: the transposition table, killer moves and the history of quiet
-//! moves that refuted others.
+//! in: the transposition table, killer moves, counter moves and the
+//! histories of quiet moves that refuted others.
 
 use super::eval::value;
 use super::search::MAX_PLY;
@@ -15,6 +15,12 @@ const TABLE_SIZE: usize = 1 << 20;
 const GRID: usize = 196;
 /// The history's bound: a move's score stays within it.
 const HISTORY_MAX: i32 = 1 << 14;
+/// A move's (kind, to) index space, plus one for no move at all.
+const PIECE_TO: usize = 6 * GRID + 1;
+/// The earlier moves of the line a quiet move is judged after, in plies
+/// back, and the share of their continuation history it gets (divided
+/// by): the last enemy move, the partner's and the seat's own.
+const FOLLOWS: [(usize, i32); 3] = [(1, 1), (2, 2), (4, 2)];
 
 /// A move in 19 bits: from, to and the promotion (kind + 1, or 0); never
 /// 0 for a real move, whose origin is never the wall square 0.
@@ -165,10 +171,21 @@ fn from_table(score: i32, ply: usize) -> i32 {
     }
 }
 
-/// Killer moves per ply and the history of quiet moves.
+/// Killer moves per ply, counter moves, the history of quiet moves and
+/// their continuation history (how well a quiet move did after a given
+/// earlier move of the line): in four-player chess most quiet moves
+/// answer the last few moves, so what refuted a move once is likely to
+/// again.
 pub(super) struct Hints {
     killers: Vec<[u32; 2]>,
     history: Vec<i32>,
+    /// Per ply: the [`piece_to`] index of the move that led there.
+    line: Vec<usize>,
+    /// By the [`piece_to`] index of the last move: the quiet move that
+    /// last refuted it.
+    counters: Vec<u32>,
+    /// By the [`piece_to`] indices of an earlier move and a quiet move.
+    follow: Vec<i32>,
 }
 
 impl Hints {
@@ -177,32 +194,79 @@ impl Hints {
         Hints {
             killers: vec![[0; 2]; MAX_PLY + 2],
             history: vec![0; GRID * GRID],
+            line: vec![0; MAX_PLY + 2],
+            counters: vec![0; PIECE_TO],
+            follow: vec![0; PIECE_TO * PIECE_TO],
         }
     }
 
-    /// A quiet move refuted the position at `ply`, searched `depth` deep.
-    pub fn reward(&mut self, mv: Move, ply: usize, depth: i32) {
+    /// `mv` of `pos` (or a pass, `None`) leads to the position at `ply`.
+    pub fn enter(&mut self, ply: usize, pos: &Position, mv: Option<Move>) {
+        self.line[ply] = mv.map_or(0, |mv| piece_to(pos, mv));
+    }
+
+    /// A quiet move of `pos` refuted it at `ply`, searched `depth` deep.
+    pub fn reward(&mut self, pos: &Position, mv: Move, ply: usize, depth: i32) {
         let packed = pack(mv);
         let killers = &mut self.killers[ply];
         if killers[0] != packed {
             killers[1] = killers[0];
             killers[0] = packed;
         }
-        self.adjust(mv, depth * depth);
+        if self.line[ply] != 0 {
+            self.counters[self.line[ply]] = packed;
+        }
+        self.adjust(pos, mv, ply, depth * depth);
     }
 
-    /// A quiet move tried before the one that refuted the position.
-    pub fn punish(&mut self, mv: Move, depth: i32) {
-        self.adjust(mv, -depth * depth);
+    /// A quiet move of `pos` tried at `ply` before the one that refuted it.
+    pub fn punish(&mut self, pos: &Position, mv: Move, ply: usize, depth: i32) {
+        self.adjust(pos, mv, ply, -depth * depth);
     }
 
-    /// Moves the history of `mv` by `bonus`, less the more it has already
-    /// (scores stay within [`HISTORY_MAX`]).
-    fn adjust(&mut self, mv: Move, bonus: i32) {
-        let h = &mut self.history[history_index(mv)];
-        let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
-        *h += bonus - *h * bonus.abs() / HISTORY_MAX;
+    /// Moves the history and continuation history of `mv` by `bonus`.
+    fn adjust(&mut self, pos: &Position, mv: Move, ply: usize, bonus: i32) {
+        nudge(&mut self.history[history_index(mv)], bonus);
+        let to = piece_to(pos, mv);
+        for earlier in self.earlier(ply).into_iter().flatten() {
+            nudge(&mut self.follow[earlier * PIECE_TO + to], bonus);
+        }
     }
+
+    /// The [`piece_to`] indices of the moves [`FOLLOWS`] names before the
+    /// position at `ply` (`None` before the root, beyond the line kept,
+    /// or for a pass).
+    fn earlier(&self, ply: usize) -> [Option<usize>; 3] {
+        FOLLOWS.map(|(back, _)| {
+            let at = (ply + 1).checked_sub(back)?;
+            self.line.get(at).copied().filter(|&i| at > 0 && i != 0)
+        })
+    }
+
+    /// What the histories say of the quiet move `mv` of `pos` after the
+    /// `earlier` moves of the line.
+    fn quiet_score(&self, pos: &Position, mv: Move, earlier: &[Option<usize>; 3]) -> i32 {
+        let to = piece_to(pos, mv);
+        let follow = earlier
+            .iter()
+            .zip(FOLLOWS)
+            .filter_map(|(e, (_, share))| e.map(|e| self.follow[e * PIECE_TO + to] / share));
+        self.history[history_index(mv)] + follow.sum::<i32>()
+    }
+}
+
+/// Moves a history score by `bonus`, less the more it has already (scores
+/// stay within [`HISTORY_MAX`]).
+fn nudge(h: &mut i32, bonus: i32) {
+    let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
+    *h += bonus - *h * bonus.abs() / HISTORY_MAX;
+}
+
+/// The index of what `mv` of `pos` moves and where: its kind and target
+/// square (never 0, which stands for no move).
+fn piece_to(pos: &Position, mv: Move) -> usize {
+    let kind = pos.piece_at(mv.from).map_or(0, |p| p.kind as usize);
+    1 + kind * GRID + usize::from(mv.to.0)
 }
 
 /// A move's index in the history: from and to.
@@ -211,22 +275,44 @@ fn history_index(mv: Move) -> usize {
 }
 
 /// A node's moves, handed out best first: the table's move, king
-/// captures, other captures by the most valuable victim and the least
-/// valuable attacker, queen promotions, the killers, then quiet moves by
-/// history; under-promotions last.
+/// captures, captures that take at least what they risk (by the most
+/// valuable victim and the least valuable attacker), queen promotions,
+/// the killers, the counter move, the other captures, then quiet moves by
+/// their histories; under-promotions last.
 pub(super) struct Picker {
     moves: Vec<(Move, i32, bool)>,
 }
 
+/// What a node knows of its quiet moves before ranking them.
+struct Context {
+    tt: u32,
+    killers: [u32; 2],
+    counter: u32,
+    earlier: [Option<usize>; 3],
+}
+
 impl Picker {
-    /// The moves of `pos` at `ply` (beyond [`MAX_PLY`]: no killers) to
-    /// hand out.
+    /// The moves of `pos` at `ply` (from [`MAX_PLY`] on, in the capture
+    /// search: no killers, counter move or continuation) to hand out.
     pub fn new(pos: &Position, moves: Vec<Move>, tt: u32, hints: &Hints, ply: usize) -> Picker {
-        let killers = hints.killers.get(ply).copied().unwrap_or([0; 2]);
+        let context = match ply < MAX_PLY {
+            true => Context {
+                tt,
+                killers: hints.killers[ply],
+                counter: hints.counters[hints.line[ply]],
+                earlier: hints.earlier(ply),
+            },
+            false => Context {
+                tt,
+                killers: [0; 2],
+                counter: 0,
+                earlier: [None; 3],
+            },
+        };
         let moves = moves
             .into_iter()
             .map(|mv| {
-                let (score, quiet) = rank(pos, mv, tt, killers, hints);
+                let (score, quiet) = rank(pos, mv, &context, hints);
                 (mv, score, quiet)
             })
             .collect();
@@ -243,7 +329,13 @@ impl Picker {
 }
 
 /// A move's place in the order and whether it is quiet.
-fn rank(pos: &Position, mv: Move, tt: u32, killers: [u32; 2], hints: &Hints) -> (i32, bool) {
+fn rank(pos: &Position, mv: Move, context: &Context, hints: &Hints) -> (i32, bool) {
+    let Context {
+        tt,
+        killers,
+        counter,
+        ..
+    } = *context;
     let packed = pack(mv);
     let victim = match mv.special {
         Special::EnPassant { .. } => Some(Kind::Pawn),
@@ -256,7 +348,11 @@ fn rank(pos: &Position, mv: Move, tt: u32, killers: [u32; 2], hints: &Hints) -> 
         1 << 29
     } else if let Some(kind) = victim {
         let attacker = pos.piece_at(mv.from).map_or(0, |p| value(p.kind));
-        (1 << 28) + value(kind) * 16 - attacker / 16
+        let stage = match attacker > value(kind) {
+            true => 1 << 25,
+            false => 1 << 28,
+        };
+        stage + value(kind) * 16 - attacker / 16
     } else if mv.promotion == Some(Kind::Queen) {
         1 << 27
     } else if mv.promotion.is_some() {
@@ -265,8 +361,10 @@ fn rank(pos: &Position, mv: Move, tt: u32, killers: [u32; 2], hints: &Hints) -> 
         1 << 26
     } else if packed == killers[1] {
         (1 << 26) - 1
+    } else if packed == counter {
+        (1 << 26) - 2
     } else {
-        hints.history[history_index(mv)]
+        hints.quiet_score(pos, mv, &context.earlier)
     };
     (score, quiet)
 }

@@ -125,6 +125,7 @@ impl<'a> Searcher<'a> {
         (ply, index): (usize, usize),
         prunable: bool,
     ) -> Option<i32> {
+        self.hints.enter(ply + 1, pos, Some(mv));
         let mut next = pos.clone();
         if next.play(mv).king().is_some() {
             return Some(MATE - ply as i32 - 1);
@@ -227,8 +228,10 @@ impl<'a> Searcher<'a> {
             }
             if alpha >= beta {
                 if quiet {
-                    self.hints.reward(mv, ply, depth);
-                    tried.iter().for_each(|q| self.hints.punish(*q, depth));
+                    self.hints.reward(pos, mv, ply, depth);
+                    for q in &tried {
+                        self.hints.punish(pos, *q, ply, depth);
+                    }
                 }
                 break;
             }
@@ -236,11 +239,7 @@ impl<'a> Searcher<'a> {
                 tried.push(mv);
             }
         }
-        let bound = match (best >= beta, best > alpha0) {
-            (true, _) => Bound::Lower,
-            (false, true) => Bound::Exact,
-            (false, false) => Bound::Upper,
-        };
+        let bound = bound(best, alpha0, beta);
         self.table.store(key, ply, depth, best, bound, best_move);
         best
     }
@@ -270,6 +269,7 @@ impl<'a> Searcher<'a> {
             return None;
         }
         self.extended[ply + 1] = self.extended[ply];
+        self.hints.enter(ply + 1, pos, None);
         let mut passed = pos.clone();
         passed.en_passant[pos.to_move() as usize] = None;
         passed.to_move = passed.next_seat();
@@ -280,7 +280,9 @@ impl<'a> Searcher<'a> {
 
     /// The captures (and queen promotions) beyond the depth: the side to
     /// move may stand pat on its evaluation, unless in danger, where for
-    /// the first plies every move is tried.
+    /// the first plies every move is tried. Outside danger the table
+    /// keeps what it found (as searched nothing deep), for the same
+    /// captures met again through another order of moves.
     fn quiesce(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: usize, q: u32) -> i32 {
         if self.tick() {
             return 0;
@@ -293,6 +295,14 @@ impl<'a> Searcher<'a> {
             return self.at_limit(pos, ply);
         }
         let danger = q < QUIET_EVASIONS && in_danger(pos);
+        let key = pos.key();
+        if !danger {
+            let hit = self.table.probe(key, ply);
+            if let Some(score) = hit.and_then(|hit| hit.cutoff(0, alpha, beta)) {
+                return score;
+            }
+        }
+        let alpha0 = alpha;
         let mut best = -INF;
         if !danger {
             best = eval::evaluate(pos);
@@ -329,6 +339,10 @@ impl<'a> Searcher<'a> {
             if alpha >= beta {
                 break;
             }
+        }
+        if !danger {
+            self.table
+                .store(key, ply, 0, best, bound(best, alpha0, beta), 0);
         }
         best
     }
@@ -387,6 +401,16 @@ pub(super) fn in_danger(pos: &Position) -> bool {
         || pos
             .king_square(partner(seat))
             .is_some_and(|k| pos.attacked(k, 1 << next, u8::MAX))
+}
+
+/// What `best`, found in the window from `alpha` to `beta`, says of the
+/// true score.
+fn bound(best: i32, alpha: i32, beta: i32) -> Bound {
+    match (best >= beta, best > alpha) {
+        (true, _) => Bound::Lower,
+        (false, true) => Bound::Exact,
+        (false, false) => Bound::Upper,
+    }
 }
 
 /// Whether the side to move has a piece besides pawns and kings: a side

@@ -2,11 +2,13 @@
 //! hanging queen), sees a mate by distance, does not stalemate when
 //! ahead but takes a repetition when behind, plays only legal moves, and
 //! stops when told; a search of the same game starts from the table the
-//! last one left; its evaluation counts the pieces that could be won and
-//! the attacks around a king.
+//! last one left; it tries first the quiet moves that refuted the same
+//! move before and leaves captures that risk more than they take until
+//! after the killers; its evaluation counts the pieces that could be won
+//! and the attacks around a king.
 
 use super::eval::evaluate;
-use super::order::Table;
+use super::order::{Hints, Picker, Table};
 use super::{DECIDED, MATE, search_reporting, search_with};
 use crate::cpu::{Budget, Searched};
 use crate::rules::chess4::{Chess4Rules, ChessGame4, Move, Position, Sq};
@@ -278,4 +280,67 @@ fn a_search_of_the_same_game_starts_from_what_the_last_one_found() {
         first.nodes,
         again.nodes
     );
+}
+
+/// The move of `pos` from `from` to `to`.
+fn find(pos: &Position, (from, to): (&str, &str)) -> Move {
+    let moves = pos.legal_moves();
+    let found = moves
+        .iter()
+        .find(|mv| (mv.from, mv.to) == (sq(from), sq(to)));
+    *found.expect("a legal move")
+}
+
+/// The moves of `pos` at `ply` in the order the search tries them.
+fn order(pos: &Position, hints: &Hints, ply: usize) -> Vec<(Move, bool)> {
+    let mut picker = Picker::new(pos, pos.legal_moves(), 0, hints, ply);
+    std::iter::from_fn(|| picker.next()).collect()
+}
+
+#[test]
+fn a_quiet_move_that_refuted_a_move_comes_first_when_that_move_is_met_again() {
+    let g = game("R", &[("g4", "rQ"), ("e5", "rN"), ("g9", "bP")]);
+    let pos = g.position();
+    let (answer_a, answer_b) = (find(pos, ("g4", "i4")), find(pos, ("e5", "d7")));
+    // Two different earlier moves (what they are matters, not whose).
+    let (after_a, after_b) = (find(pos, ("g4", "g6")), find(pos, ("e5", "f7")));
+    let mut hints = Hints::new();
+    hints.enter(3, pos, Some(after_a));
+    hints.reward(pos, answer_a, 3, 3);
+    hints.enter(4, pos, Some(after_b));
+    hints.reward(pos, answer_b, 4, 5);
+    hints.reward(pos, answer_b, 4, 5);
+    for (ply, after, answer) in [(7, after_a, answer_a), (8, after_b, answer_b)] {
+        hints.enter(ply, pos, Some(after));
+        let first_quiet = order(pos, &hints, ply)
+            .into_iter()
+            .find(|(_, quiet)| *quiet);
+        assert_eq!(first_quiet, Some((answer, true)), "at ply {ply}");
+    }
+}
+
+#[test]
+fn a_capture_that_risks_more_than_it_takes_waits_for_the_killers() {
+    // Red's queen may take a pawn a knight guards, Red's knight that
+    // knight; a quiet queen move refuted a position at this ply before.
+    let g = game(
+        "R",
+        &[("g4", "rQ"), ("e7", "rN"), ("g7", "bP"), ("f9", "bN")],
+    );
+    let pos = g.position();
+    let (risky, even, killer) = (
+        find(pos, ("g4", "g7")),
+        find(pos, ("e7", "f9")),
+        find(pos, ("g4", "i4")),
+    );
+    let mut hints = Hints::new();
+    hints.reward(pos, killer, 2, 1);
+    let order: Vec<Move> = order(pos, &hints, 2)
+        .into_iter()
+        .map(|(mv, _)| mv)
+        .collect();
+    let at = |mv: Move| order.iter().position(|m| *m == mv).expect("tried");
+    assert_eq!(at(even), 0);
+    assert_eq!(at(killer), 1);
+    assert!(at(risky) > at(killer));
 }
