@@ -173,7 +173,7 @@ impl<'a> Searcher<'a> {
             return score;
         }
         if depth <= 0 || ply >= MAX_PLY {
-            return self.quiesce(pos, alpha, beta, ply, 0);
+            return self.quiesce(pos, key, alpha, beta, ply, 0);
         }
         let (alpha0, pv) = (alpha, beta - alpha > 1);
         let probe = self.table.probe(key, ply);
@@ -282,8 +282,17 @@ impl<'a> Searcher<'a> {
     /// move may stand pat on its evaluation, unless in danger, where for
     /// the first plies every move is tried. Outside danger the table
     /// keeps what it found (as searched nothing deep), for the same
-    /// captures met again through another order of moves.
-    fn quiesce(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: usize, q: u32) -> i32 {
+    /// captures met again through another order of moves. `key` is
+    /// `pos`'s, which its caller has already computed.
+    fn quiesce(
+        &mut self,
+        pos: &Position,
+        key: u64,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        q: u32,
+    ) -> i32 {
         if self.tick() {
             return 0;
         }
@@ -295,7 +304,6 @@ impl<'a> Searcher<'a> {
             return self.at_limit(pos, ply);
         }
         let danger = q < QUIET_EVASIONS && in_danger(pos);
-        let key = pos.key();
         if !danger {
             let hit = self.table.probe(key, ply);
             if let Some(score) = hit.and_then(|hit| hit.cutoff(0, alpha, beta)) {
@@ -330,7 +338,7 @@ impl<'a> Searcher<'a> {
             if next.play(mv).king().is_some() {
                 return MATE - ply as i32 - 1;
             }
-            let score = -self.quiesce(&next, -beta, -alpha, ply + 1, q + 1);
+            let score = -self.quiesce(&next, next.key(), -beta, -alpha, ply + 1, q + 1);
             if self.stopped {
                 return 0;
             }
