@@ -11,6 +11,10 @@ use crate::rules::chess4::{Kind, Piece, Position, Sq};
 
 /// What having the move is worth.
 const TEMPO: i32 = 20;
+/// How far outside the window material and placement must be for the
+/// capture search to skip the rest of the evaluation: more than the
+/// threats and king danger add but in rare positions.
+const LAZY_MARGIN: i32 = 600;
 /// What a piece on its own back rank (undeveloped) loses.
 const UNDEVELOPED: i32 = 15;
 /// What a side gains for each enemy piece it could win: one attacked
@@ -92,8 +96,14 @@ pub(crate) fn value(kind: Kind) -> i32 {
 /// The position's worth for the side to move: its team's total less the
 /// other team's, and the tempo. Grey pieces count for nothing.
 pub(crate) fn evaluate(pos: &Position) -> i32 {
-    let mut map: AttackMap = [0; GRID];
-    let mut pressure = Pressure::new();
+    evaluate_within(pos, i32::MIN, i32::MAX)
+}
+
+/// [`evaluate`], unless material and placement alone are [`LAZY_MARGIN`]
+/// outside the window from `alpha` to `beta`: then those alone. Far
+/// outside the window the attacks would not change what the capture
+/// search does with the score, and they are most of the evaluation's time.
+pub(crate) fn evaluate_within(pos: &Position, alpha: i32, beta: i32) -> i32 {
     let mut queens = [false; 2];
     let mut teams = [0i32; 2];
     let mut placed = [(0u8, Kind::Pawn, 0u8); 96];
@@ -103,14 +113,24 @@ pub(crate) fn evaluate(pos: &Position) -> i32 {
             continue;
         };
         let (sq, seat) = (Sq(i as u8), p.owner % 4);
-        let worth = value(p.kind)
-            + placement(p.kind, seat, sq)
-            + activity(pos, &mut map, &mut pressure, i, p);
-        teams[usize::from(seat % 2)] += worth;
+        teams[usize::from(seat % 2)] += value(p.kind) + placement(p.kind, seat, sq);
         queens[usize::from(seat % 2)] |= p.kind == Kind::Queen;
         if count < placed.len() {
             placed[count] = (i as u8, p.kind, seat);
             count += 1;
+        }
+    }
+    let me = usize::from(pos.to_move() % 2);
+    let rough = teams[me] - teams[1 - me] + TEMPO;
+    if rough.saturating_add(LAZY_MARGIN) <= alpha || rough >= beta.saturating_add(LAZY_MARGIN) {
+        return rough;
+    }
+    let mut map: AttackMap = [0; GRID];
+    let mut pressure = Pressure::new();
+    for &(i, _, seat) in &placed[..count] {
+        let i = usize::from(i);
+        if let Some(p) = pos.board[i] {
+            teams[usize::from(seat % 2)] += activity(pos, &mut map, &mut pressure, i, p);
         }
     }
     for &(i, kind, seat) in &placed[..count] {
@@ -123,7 +143,6 @@ pub(crate) fn evaluate(pos: &Position) -> i32 {
             _ => {}
         }
     }
-    let me = usize::from(pos.to_move() % 2);
     teams[me] - teams[1 - me] + TEMPO
 }
 

@@ -1,6 +1,6 @@
 //! What the search remembers between nodes and the order it tries moves
 //! in: the transposition table, killer moves, counter moves and the
-//! histories of quiet moves that refuted others.
+//! histories of the moves that refuted others.
 
 use super::eval::value;
 use super::search::MAX_PLY;
@@ -15,8 +15,14 @@ const TABLE_SIZE: usize = 1 << 20;
 const GRID: usize = 196;
 /// The history's bound: a move's score stays within it.
 const HISTORY_MAX: i32 = 1 << 14;
+/// Kinds of pieces.
+const KINDS: usize = 6;
 /// A move's (kind, to) index space, plus one for no move at all.
-const PIECE_TO: usize = 6 * GRID + 1;
+const PIECE_TO: usize = KINDS * GRID + 1;
+/// What the capture history adds to a capture's rank, divided by: at
+/// most ±2,048, so it reorders the captures of one kind of victim but
+/// never puts a smaller victim first (a pawn ranks 3,680 under a knight).
+const CAPTURE_HISTORY_SHARE: i32 = 8;
 /// The earlier moves of the line a quiet move is judged after, in plies
 /// back, and the share of their continuation history it gets (divided
 /// by): the last enemy move, the partner's and the seat's own.
@@ -173,7 +179,7 @@ fn from_table(score: i32, ply: usize) -> i32 {
 
 /// Killer moves per ply, counter moves, the history of quiet moves and
 /// their continuation history (how well a quiet move did after a given
-/// earlier move of the line): in four-player chess most quiet moves
+/// earlier move of the line), and the history of captures: in four-player chess most quiet moves
 /// answer the last few moves, so what refuted a move once is likely to
 /// again.
 pub(super) struct Hints {
@@ -186,6 +192,9 @@ pub(super) struct Hints {
     counters: Vec<u32>,
     /// By the [`piece_to`] indices of an earlier move and a quiet move.
     follow: Vec<i32>,
+    /// By [`capture_index`]: how often a capture refuted a position, less
+    /// how often it was tried and something else did.
+    captures: Vec<i32>,
 }
 
 impl Hints {
@@ -197,6 +206,7 @@ impl Hints {
             line: vec![0; MAX_PLY + 2],
             counters: vec![0; PIECE_TO],
             follow: vec![0; PIECE_TO * PIECE_TO],
+            captures: vec![0; KINDS * PIECE_TO],
         }
     }
 
@@ -205,8 +215,38 @@ impl Hints {
         self.line[ply] = mv.map_or(0, |mv| piece_to(pos, mv));
     }
 
-    /// A quiet move of `pos` refuted it at `ply`, searched `depth` deep.
-    pub fn reward(&mut self, pos: &Position, mv: Move, ply: usize, depth: i32) {
+    /// `refutation` (a move of `pos` and whether it is quiet) refuted the
+    /// position at `ply`, searched `depth` deep, after the moves `tried`
+    /// (each with whether it is quiet): the refutation gains in its
+    /// history and those tried lose, quiet moves in the quiet histories
+    /// (only when the refutation is quiet), captures in the capture
+    /// history.
+    pub fn refuted(
+        &mut self,
+        pos: &Position,
+        refutation: (Move, bool),
+        tried: &[(Move, bool)],
+        ply: usize,
+        depth: i32,
+    ) {
+        let bonus = depth * depth;
+        let (mv, quiet) = refutation;
+        match quiet {
+            true => self.reward(pos, mv, ply, bonus),
+            false => self.adjust_capture(pos, mv, bonus),
+        }
+        for &(other, other_quiet) in tried {
+            match other_quiet {
+                true if quiet => self.adjust(pos, other, ply, -bonus),
+                true => {}
+                false => self.adjust_capture(pos, other, -bonus),
+            }
+        }
+    }
+
+    /// A quiet move of `pos` refuted it at `ply`: a killer, the counter
+    /// move of the move before, and `bonus` in its histories.
+    fn reward(&mut self, pos: &Position, mv: Move, ply: usize, bonus: i32) {
         let packed = pack(mv);
         let killers = &mut self.killers[ply];
         if killers[0] != packed {
@@ -216,12 +256,15 @@ impl Hints {
         if self.line[ply] != 0 {
             self.counters[self.line[ply]] = packed;
         }
-        self.adjust(pos, mv, ply, depth * depth);
+        self.adjust(pos, mv, ply, bonus);
     }
 
-    /// A quiet move of `pos` tried at `ply` before the one that refuted it.
-    pub fn punish(&mut self, pos: &Position, mv: Move, ply: usize, depth: i32) {
-        self.adjust(pos, mv, ply, -depth * depth);
+    /// Moves the capture history of `mv` (not a capture: nothing) by
+    /// `bonus`.
+    fn adjust_capture(&mut self, pos: &Position, mv: Move, bonus: i32) {
+        if let Some(i) = capture_index(pos, mv) {
+            nudge(&mut self.captures[i], bonus);
+        }
     }
 
     /// Moves the history and continuation history of `mv` by `bonus`.
@@ -269,6 +312,17 @@ fn piece_to(pos: &Position, mv: Move) -> usize {
     1 + kind * GRID + usize::from(mv.to.0)
 }
 
+/// The capture history's index of `mv` of `pos`: the kind taken, and
+/// the kind that takes and where ([`piece_to`]); `None` for a move that
+/// takes nothing.
+fn capture_index(pos: &Position, mv: Move) -> Option<usize> {
+    let victim = match mv.special {
+        Special::EnPassant { .. } => Kind::Pawn,
+        _ => pos.piece_at(mv.to)?.kind,
+    };
+    Some(victim as usize * PIECE_TO + piece_to(pos, mv))
+}
+
 /// A move's index in the history: from and to.
 fn history_index(mv: Move) -> usize {
     usize::from(mv.from.0) * GRID + usize::from(mv.to.0)
@@ -276,7 +330,8 @@ fn history_index(mv: Move) -> usize {
 
 /// A node's moves, handed out best first: the table's move, king
 /// captures, captures that take at least what they risk (by the most
-/// valuable victim and the least valuable attacker), queen promotions,
+/// valuable victim, then the least valuable attacker and the capture
+/// history), queen promotions,
 /// the killers, the counter move, the other captures, then quiet moves by
 /// their histories; under-promotions last.
 pub(super) struct Picker {
@@ -352,7 +407,8 @@ fn rank(pos: &Position, mv: Move, context: &Context, hints: &Hints) -> (i32, boo
             true => 1 << 25,
             false => 1 << 28,
         };
-        stage + value(kind) * 16 - attacker / 16
+        let history = capture_index(pos, mv).map_or(0, |i| hints.captures[i]);
+        stage + value(kind) * 16 - attacker / 16 + history / CAPTURE_HISTORY_SHARE
     } else if mv.promotion == Some(Kind::Queen) {
         1 << 27
     } else if mv.promotion.is_some() {

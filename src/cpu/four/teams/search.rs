@@ -227,17 +227,10 @@ impl<'a> Searcher<'a> {
                 alpha = score;
             }
             if alpha >= beta {
-                if quiet {
-                    self.hints.reward(pos, mv, ply, depth);
-                    for q in &tried {
-                        self.hints.punish(pos, *q, ply, depth);
-                    }
-                }
+                self.hints.refuted(pos, (mv, quiet), &tried, ply, depth);
                 break;
             }
-            if quiet {
-                tried.push(mv);
-            }
+            tried.push((mv, quiet));
         }
         let bound = bound(best, alpha0, beta);
         self.table.store(key, ply, depth, best, bound, best_move);
@@ -313,7 +306,7 @@ impl<'a> Searcher<'a> {
         let alpha0 = alpha;
         let mut best = -INF;
         if !danger {
-            best = eval::evaluate(pos);
+            best = eval::evaluate_within(pos, alpha, beta);
             if best >= beta || ply >= MAX_PLY {
                 return best;
             }

@@ -306,10 +306,10 @@ fn a_quiet_move_that_refuted_a_move_comes_first_when_that_move_is_met_again() {
     let (after_a, after_b) = (find(pos, ("g4", "g6")), find(pos, ("e5", "f7")));
     let mut hints = Hints::new();
     hints.enter(3, pos, Some(after_a));
-    hints.reward(pos, answer_a, 3, 3);
+    hints.refuted(pos, (answer_a, true), &[], 3, 3);
     hints.enter(4, pos, Some(after_b));
-    hints.reward(pos, answer_b, 4, 5);
-    hints.reward(pos, answer_b, 4, 5);
+    hints.refuted(pos, (answer_b, true), &[], 4, 5);
+    hints.refuted(pos, (answer_b, true), &[], 4, 5);
     for (ply, after, answer) in [(7, after_a, answer_a), (8, after_b, answer_b)] {
         hints.enter(ply, pos, Some(after));
         let first_quiet = order(pos, &hints, ply)
@@ -334,7 +334,7 @@ fn a_capture_that_risks_more_than_it_takes_waits_for_the_killers() {
         find(pos, ("g4", "i4")),
     );
     let mut hints = Hints::new();
-    hints.reward(pos, killer, 2, 1);
+    hints.refuted(pos, (killer, true), &[], 2, 1);
     let order: Vec<Move> = order(pos, &hints, 2)
         .into_iter()
         .map(|(mv, _)| mv)
@@ -343,4 +343,30 @@ fn a_capture_that_risks_more_than_it_takes_waits_for_the_killers() {
     assert_eq!(at(even), 0);
     assert_eq!(at(killer), 1);
     assert!(at(risky) > at(killer));
+}
+
+#[test]
+fn a_capture_that_refuted_a_position_comes_before_one_tried_in_vain() {
+    // Red's knight and Red's rook may each take a pawn: the knight, the
+    // cheaper taker, comes first until the rook's capture has refuted
+    // positions where the knight's was tried first.
+    let g = game(
+        "R",
+        &[("g5", "rR"), ("g8", "bP"), ("j5", "rN"), ("k7", "bP")],
+    );
+    let pos = g.position();
+    let (by_rook, by_knight) = (find(pos, ("g5", "g8")), find(pos, ("j5", "k7")));
+    let captures = |hints: &Hints| -> Vec<Move> {
+        let order = order(pos, hints, 2).into_iter();
+        order
+            .filter(|(_, quiet)| !quiet)
+            .map(|(mv, _)| mv)
+            .collect()
+    };
+    let mut hints = Hints::new();
+    assert_eq!(captures(&hints), [by_knight, by_rook]);
+    for _ in 0..2 {
+        hints.refuted(pos, (by_rook, false), &[(by_knight, false)], 5, 6);
+    }
+    assert_eq!(captures(&hints), [by_rook, by_knight]);
 }
