@@ -100,9 +100,9 @@ pub(crate) fn evaluate(pos: &Position) -> i32 {
 }
 
 /// [`evaluate`], unless material and placement alone are [`LAZY_MARGIN`]
-/// outside the window from `alpha` to `beta`: then those alone. Far
-/// outside the window the attacks would not change what the capture
-/// search does with the score, and they are most of the evaluation's time.
+/// outside the window from `alpha` to `beta`: then those alone. So far
+/// outside, the attacks seldom change what the capture search does with
+/// the score, and they take most of the evaluation's time.
 pub(crate) fn evaluate_within(pos: &Position, alpha: i32, beta: i32) -> i32 {
     let mut queens = [false; 2];
     let mut teams = [0i32; 2];

@@ -179,9 +179,9 @@ fn from_table(score: i32, ply: usize) -> i32 {
 
 /// Killer moves per ply, counter moves, the history of quiet moves and
 /// their continuation history (how well a quiet move did after a given
-/// earlier move of the line), and the history of captures: in four-player chess most quiet moves
-/// answer the last few moves, so what refuted a move once is likely to
-/// again.
+/// earlier move of the line), and the history of captures: in
+/// four-player chess most moves answer the last few, so what refuted a
+/// move once is likely to again.
 pub(super) struct Hints {
     killers: Vec<[u32; 2]>,
     history: Vec<i32>,
@@ -331,9 +331,8 @@ fn history_index(mv: Move) -> usize {
 /// A node's moves, handed out best first: the table's move, king
 /// captures, captures that take at least what they risk (by the most
 /// valuable victim, then the least valuable attacker and the capture
-/// history), queen promotions,
-/// the killers, the counter move, the other captures, then quiet moves by
-/// their histories; under-promotions last.
+/// history), queen promotions, the killers, the counter move, the other
+/// captures, then quiet moves by their histories; under-promotions last.
 pub(super) struct Picker {
     moves: Vec<(Move, i32, bool)>,
 }
