@@ -262,8 +262,8 @@ impl Hints {
     /// Moves the capture history of `mv` (not a capture: nothing) by
     /// `bonus`.
     fn adjust_capture(&mut self, pos: &Position, mv: Move, bonus: i32) {
-        if let Some(i) = capture_index(pos, mv) {
-            nudge(&mut self.captures[i], bonus);
+        if let Some(kind) = victim(pos, mv) {
+            nudge(&mut self.captures[capture_index(pos, mv, kind)], bonus);
         }
     }
 
@@ -312,15 +312,19 @@ fn piece_to(pos: &Position, mv: Move) -> usize {
     1 + kind * GRID + usize::from(mv.to.0)
 }
 
-/// The capture history's index of `mv` of `pos`: the kind taken, and
-/// the kind that takes and where ([`piece_to`]); `None` for a move that
-/// takes nothing.
-fn capture_index(pos: &Position, mv: Move) -> Option<usize> {
-    let victim = match mv.special {
-        Special::EnPassant { .. } => Kind::Pawn,
-        _ => pos.piece_at(mv.to)?.kind,
-    };
-    Some(victim as usize * PIECE_TO + piece_to(pos, mv))
+/// What `mv` of `pos` takes (en passant, a pawn), if anything.
+fn victim(pos: &Position, mv: Move) -> Option<Kind> {
+    match mv.special {
+        Special::EnPassant { .. } => Some(Kind::Pawn),
+        _ => pos.piece_at(mv.to).map(|p| p.kind),
+    }
+}
+
+/// The capture history's index of `mv` of `pos`, which takes a
+/// `victim`: the kind taken, and the kind that takes and where
+/// ([`piece_to`]).
+fn capture_index(pos: &Position, mv: Move, victim: Kind) -> usize {
+    victim as usize * PIECE_TO + piece_to(pos, mv)
 }
 
 /// A move's index in the history: from and to.
@@ -391,10 +395,7 @@ fn rank(pos: &Position, mv: Move, context: &Context, hints: &Hints) -> (i32, boo
         ..
     } = *context;
     let packed = pack(mv);
-    let victim = match mv.special {
-        Special::EnPassant { .. } => Some(Kind::Pawn),
-        _ => pos.piece_at(mv.to).map(|p| p.kind),
-    };
+    let victim = victim(pos, mv);
     let quiet = victim.is_none() && mv.promotion.is_none();
     let score = if packed == tt {
         1 << 30
@@ -406,7 +407,7 @@ fn rank(pos: &Position, mv: Move, context: &Context, hints: &Hints) -> (i32, boo
             true => 1 << 25,
             false => 1 << 28,
         };
-        let history = capture_index(pos, mv).map_or(0, |i| hints.captures[i]);
+        let history = hints.captures[capture_index(pos, mv, kind)];
         stage + value(kind) * 16 - attacker / 16 + history / CAPTURE_HISTORY_SHARE
     } else if mv.promotion == Some(Kind::Queen) {
         1 << 27
