@@ -46,8 +46,9 @@ pub(super) enum Bound {
     Upper,
 }
 
-/// One position's entry: its key, score and, packed, best move, bound
-/// and depth.
+/// One position's entry: its key, score and, packed, best move (19
+/// bits), bound (2), depth (7) and the age of the search that stored it
+/// (4).
 #[derive(Clone, Copy, Default)]
 struct Entry {
     key: u64,
@@ -78,9 +79,15 @@ impl Hit {
     }
 }
 
-/// The transposition table: positions by key, one entry per slot.
+/// The transposition table: positions by key, in buckets of two slots,
+/// so that a deep entry is not lost to the next shallow one that lands
+/// on its slot (the capture search stores many): a new position takes
+/// an empty slot, else one an earlier search filled, else the shallower
+/// entry's.
 pub(super) struct Table {
     entries: Vec<Entry>,
+    /// Counts the searches that used the table, modulo 16.
+    age: u32,
 }
 
 /// The tables searches left, each with the key of its game's first
@@ -92,6 +99,7 @@ impl Table {
     pub fn new() -> Table {
         Table {
             entries: vec![Entry::default(); TABLE_SIZE],
+            age: 0,
         }
     }
 
@@ -99,7 +107,16 @@ impl Table {
     /// or an empty one.
     pub fn reuse(first: u64) -> Table {
         let kept = KEPT.take(|(game, _)| *game == first);
-        kept.map_or_else(Table::new, |(_, table)| table)
+        kept.map_or_else(Table::new, |(_, table)| table.aged())
+    }
+
+    /// This table for the next search: what this one stores counts as
+    /// an earlier search's.
+    pub fn aged(self) -> Table {
+        Table {
+            age: (self.age + 1) % 16,
+            ..self
+        }
     }
 
     /// Leaves this table for the next search of the game that began at
@@ -110,8 +127,9 @@ impl Table {
 
     /// What the table has for `key`, its decided scores counted from `ply`.
     pub fn probe(&self, key: u64, ply: usize) -> Option<Hit> {
-        let e = self.entries[slot(key)];
-        if e.key != key || e.data == 0 {
+        let b = bucket(key);
+        let e = *self.entries[b..b + 2].iter().find(|e| e.key == key)?;
+        if e.data == 0 {
             return None;
         }
         let bound = match e.data >> 19 & 3 {
@@ -122,7 +140,7 @@ impl Table {
         Some(Hit {
             mv: e.data & 0x7_ffff,
             score: from_table(e.score, ply),
-            depth: (e.data >> 21) as i32 - 1,
+            depth: depth_of(&e) as i32 - 1,
             bound,
         })
     }
@@ -130,8 +148,10 @@ impl Table {
     /// Keeps what a search of `key` found at `ply` and `depth` (a deeper
     /// entry of the same position stays unless this one is exact).
     pub fn store(&mut self, key: u64, ply: usize, depth: i32, score: i32, bound: Bound, mv: u32) {
-        let e = &mut self.entries[slot(key)];
-        let old_depth = (e.data >> 21) as i32 - 1;
+        let i = self.slot_for(key);
+        let age = self.age;
+        let e = &mut self.entries[i];
+        let old_depth = depth_of(e) as i32 - 1;
         if e.key == key && bound != Bound::Exact && old_depth > depth + 2 {
             return;
         }
@@ -148,14 +168,35 @@ impl Table {
         *e = Entry {
             key,
             score: to_table(score, ply),
-            data: mv | bound << 19 | depth << 21,
+            data: mv | bound << 19 | depth << 21 | age << 28,
         };
+    }
+
+    /// The slot `key` is stored in: its own, else in its bucket an
+    /// empty one, else the entry an earlier search left, else the
+    /// shallower.
+    fn slot_for(&self, key: u64) -> usize {
+        let b = bucket(key);
+        let worth = |e: &Entry| match (e.key == key, e.data == 0) {
+            (true, _) => 0,
+            (false, true) => 1,
+            (false, false) => 2 + depth_of(e) + 128 * u32::from(e.data >> 28 == self.age),
+        };
+        match worth(&self.entries[b + 1]) < worth(&self.entries[b]) {
+            true => b + 1,
+            false => b,
+        }
     }
 }
 
-/// The slot of `key`.
-fn slot(key: u64) -> usize {
-    (key >> 40) as usize & (TABLE_SIZE - 1)
+/// The first slot of `key`'s bucket.
+fn bucket(key: u64) -> usize {
+    (key >> 40) as usize & (TABLE_SIZE - 2)
+}
+
+/// An entry's depth plus one (0 for an empty slot).
+fn depth_of(e: &Entry) -> u32 {
+    e.data >> 21 & 0x7f
 }
 
 /// A decided score as the table keeps it: counted from the position, not

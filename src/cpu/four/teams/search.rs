@@ -27,6 +27,24 @@ const MAX_EXTENSIONS: u8 = 3;
 /// Only the first moves tried at a node are extended when they check
 /// (the later ones are the less likely to matter).
 const EXTENDED_MOVES: usize = 6;
+/// From this depth on, a node expected to fail high with no table move
+/// searches its first quiet moves a ply shallower first.
+const SHALLOW_FIRST: i32 = 4;
+
+/// How a node's move is to be searched, besides its window and depth.
+#[derive(Clone, Copy, Default)]
+struct Tried {
+    /// A late quiet move, skipped unless it checks.
+    prunable: bool,
+    /// The node is expected to fail high (a null-window node reached by
+    /// the first move of one expected to fail low, or by a reduced late
+    /// move): its first move then is expected to fail low, and so on.
+    cut: bool,
+    /// Such a node with no table move to try first and [`SHALLOW_FIRST`]
+    /// deep: whichever move refutes it is found as surely a ply
+    /// shallower, and the move that does, searched again at full depth.
+    shallow: bool,
+}
 
 /// What ends a search and what it judges by: the deadline, the stop flag,
 /// the room's move limit and the game's positions so far.
@@ -93,7 +111,8 @@ impl<'a> Searcher<'a> {
         self.path[0] = pos.key();
         let mut best = -INF;
         for i in 0..moves.len() {
-            let score = self.child(pos, moves[i], depth, (alpha, beta), (0, i), false);
+            let how = Tried::default();
+            let score = self.child(pos, moves[i], depth, (alpha, beta), (0, i), how);
             let Some(score) = score.filter(|_| !self.stopped) else {
                 break;
             };
@@ -114,8 +133,9 @@ impl<'a> Searcher<'a> {
     /// tried: a king taken wins at once; one of the first moves that
     /// checks is extended (a few times a line); the first move gets the
     /// full window, the others a null window first (reduced when late and
-    /// quiet), searched again when they beat alpha. `None`: a `prunable`
-    /// move skipped, as it gives no check.
+    /// quiet, or when [`Tried::shallow`] and among the first two),
+    /// searched again when they beat alpha. `None`: a
+    /// [`Tried::prunable`] move skipped, as it gives no check.
     fn child(
         &mut self,
         pos: &Position,
@@ -123,7 +143,7 @@ impl<'a> Searcher<'a> {
         depth: i32,
         (alpha, beta): (i32, i32),
         (ply, index): (usize, usize),
-        prunable: bool,
+        how: Tried,
     ) -> Option<i32> {
         self.hints.enter(ply + 1, pos, Some(mv));
         let mut next = pos.clone();
@@ -131,39 +151,51 @@ impl<'a> Searcher<'a> {
             return Some(MATE - ply as i32 - 1);
         }
         let checks = next.in_check(next.to_move());
-        if prunable && !checks {
+        if how.prunable && !checks {
             return None;
         }
         let extend = checks && index < EXTENDED_MOVES && self.extended[ply] < MAX_EXTENSIONS;
         self.extended[ply + 1] = self.extended[ply] + u8::from(extend);
         let new_depth = depth - 1 + i32::from(extend);
-        if index == 0 {
-            return Some(-self.negamax(&next, new_depth, -beta, -alpha, ply + 1));
+        let pv = beta - alpha > 1;
+        let quiet = pos.piece_at(mv.to).is_none() && mv.promotion.is_none() && !checks;
+        let shallow = how.shallow && quiet && index < 2;
+        if index == 0 && !shallow {
+            let cut = !pv && !how.cut;
+            return Some(-self.negamax(&next, new_depth, (-beta, -alpha), ply + 1, cut));
         }
-        let quiet = pos.piece_at(mv.to).is_none() && mv.promotion.is_none();
-        let reduction = match quiet && !checks {
-            true => reduction(depth, index, beta - alpha > 1),
+        let late = match quiet {
+            true => reduction(depth, index, pv),
             false => 0,
         };
-        let mut score = -self.negamax(&next, new_depth - reduction, -alpha - 1, -alpha, ply + 1);
-        if score > alpha && reduction > 0 {
-            score = -self.negamax(&next, new_depth, -alpha - 1, -alpha, ply + 1);
+        let reduced = late.max(i32::from(shallow));
+        let window = (-alpha - 1, -alpha);
+        let mut score = -self.negamax(
+            &next,
+            new_depth - reduced,
+            window,
+            ply + 1,
+            late > 0 || !how.cut,
+        );
+        if score > alpha && reduced > 0 {
+            score = -self.negamax(&next, new_depth, window, ply + 1, !how.cut);
         }
         if score > alpha && score < beta {
-            score = -self.negamax(&next, new_depth, -beta, -alpha, ply + 1);
+            score = -self.negamax(&next, new_depth, (-beta, -alpha), ply + 1, false);
         }
         Some(score)
     }
 
     /// The score of `pos` for the side to move, searched `depth` plies
-    /// more, `ply` plies from the root.
+    /// more, `ply` plies from the root; `cut`: expected to fail high (see
+    /// [`Tried::cut`]).
     fn negamax(
         &mut self,
         pos: &Position,
         depth: i32,
-        mut alpha: i32,
-        beta: i32,
+        (mut alpha, beta): (i32, i32),
         ply: usize,
+        cut: bool,
     ) -> i32 {
         if self.tick() {
             return 0;
@@ -212,7 +244,12 @@ impl<'a> Searcher<'a> {
             if quiet && index > 0 {
                 quiets += 1;
             }
-            let score = self.child(pos, mv, depth, (alpha, beta), (ply, index), prunable);
+            let how = Tried {
+                prunable,
+                cut: cut && !pv,
+                shallow: cut && !pv && tt_move == 0 && depth >= SHALLOW_FIRST,
+            };
+            let score = self.child(pos, mv, depth, (alpha, beta), (ply, index), how);
             if self.stopped {
                 return 0;
             }
@@ -267,7 +304,7 @@ impl<'a> Searcher<'a> {
         passed.en_passant[pos.to_move() as usize] = None;
         passed.to_move = passed.next_seat();
         let reduce = (depth / 3 + 2).min(depth);
-        let score = -self.negamax(&passed, depth - reduce, -beta, -beta + 1, ply + 1);
+        let score = -self.negamax(&passed, depth - reduce, (-beta, -beta + 1), ply + 1, false);
         (score >= beta && !self.stopped).then_some(beta)
     }
 

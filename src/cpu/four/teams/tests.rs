@@ -4,12 +4,13 @@
 //! stops when told; a search of the same game starts from the table the
 //! last one left; it tries first the quiet moves that refuted the same
 //! move before and leaves captures that risk more than they take until
-//! after the killers; its evaluation counts the pieces that could be won
+//! after the killers; its table keeps deep entries from being pushed
+//! out by shallow ones; its evaluation counts the pieces that could be won
 //! and the attacks around a king.
 
 use super::eval::evaluate;
-use super::order::{Hints, Picker, Table};
-use super::{DECIDED, MATE, search_reporting, search_with};
+use super::order::{Bound, Hints, Picker, Table};
+use super::{DECIDED, INF, MATE, search_reporting, search_with};
 use crate::cpu::{Budget, Searched};
 use crate::rules::chess4::{Chess4Rules, ChessGame4, Move, Position, Sq};
 use rand::rngs::StdRng;
@@ -369,4 +370,37 @@ fn a_capture_that_refuted_a_position_comes_before_one_tried_in_vain() {
         hints.refuted(pos, (by_rook, false), &[(by_knight, false)], 5, 6);
     }
     assert_eq!(captures(&hints), [by_rook, by_knight]);
+}
+
+/// Three keys that share a bucket of the table.
+const BUCKET: [u64; 3] = [2 << 40 | 1, 3 << 40 | 2, 2 << 40 | 3];
+
+/// The exact score `table` holds for `key`, if any.
+fn held(table: &Table, key: u64) -> Option<i32> {
+    table.probe(key, 0)?.cutoff(0, -INF, INF)
+}
+
+#[test]
+fn a_shallow_entry_does_not_push_out_a_deep_one_of_another_position() {
+    let [deep, shallow, other] = BUCKET;
+    let mut table = Table::new();
+    table.store(deep, 0, 8, 50, Bound::Exact, 0);
+    table.store(shallow, 0, 0, 10, Bound::Exact, 0);
+    table.store(other, 0, 0, 20, Bound::Exact, 0);
+    assert_eq!(held(&table, deep), Some(50));
+    assert_eq!(held(&table, shallow), None);
+    assert_eq!(held(&table, other), Some(20));
+}
+
+#[test]
+fn an_earlier_searchs_entries_make_room_for_the_current_ones() {
+    let [old, current, new] = BUCKET;
+    let mut table = Table::new();
+    table.store(old, 0, 9, 50, Bound::Exact, 0);
+    let mut table = table.aged();
+    table.store(current, 0, 1, 10, Bound::Exact, 0);
+    table.store(new, 0, 0, 20, Bound::Exact, 0);
+    assert_eq!(held(&table, old), None);
+    assert_eq!(held(&table, current), Some(10));
+    assert_eq!(held(&table, new), Some(20));
 }
