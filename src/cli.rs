@@ -157,10 +157,10 @@ pub enum Command {
 pub enum TuneCommand {
     /// Play the CPU against itself and append the quiet positions of its
     /// games, with their results, to a file.
-    Selfplay(crate::cpu::shogi::tune::selfplay::Options),
+    Selfplay(crate::cpu::tune::SelfplayOptions),
     /// Fit the evaluation's weights to the positions' results and write
     /// them as Rust source.
-    Fit(crate::cpu::shogi::tune::fit::Options),
+    Fit(crate::cpu::tune::fit::Options),
 }
 
 /// `banmen puzzles`'s subcommands.
@@ -287,14 +287,24 @@ fn puzzles(action: PuzzlesCommand) -> Result<(), CliError> {
 
 /// Runs a `tune` subcommand, reporting progress on stdout.
 fn tune(action: TuneCommand) -> Result<(), CliError> {
-    use crate::cpu::shogi::tune::{fit, selfplay};
+    use crate::cpu::four::teams::tune::{self as teams, Teams};
+    use crate::cpu::shogi::tune::{self as shogi, Shogi};
+    use crate::cpu::tune::{TuneGame, fit};
     let log = |line: &str| println!("{line}");
     match action {
         TuneCommand::Selfplay(options) => {
-            let (games, positions) = selfplay::run(&options, &log).map_err(CliError::Tune)?;
+            let (games, positions) = match options.game {
+                TuneGame::Shogi => shogi::selfplay::run(&options, &log),
+                TuneGame::Chess4 => teams::run(&options, &log),
+            }
+            .map_err(CliError::Tune)?;
             println!("{games} games, {positions} positions");
         }
-        TuneCommand::Fit(options) => fit::run(&options, &log).map_err(CliError::Tune)?,
+        TuneCommand::Fit(options) => match options.game {
+            TuneGame::Shogi => fit::run::<Shogi>(&options, shogi::WEIGHTS_PATH, &log),
+            TuneGame::Chess4 => fit::run::<Teams>(&options, teams::WEIGHTS_PATH, &log),
+        }
+        .map_err(CliError::Tune)?,
     }
     Ok(())
 }

@@ -10,6 +10,7 @@ pub mod pool;
 pub mod review;
 pub mod shelf;
 pub mod shogi;
+pub mod tune;
 pub mod usi;
 
 use crate::rules::vocab;

@@ -45,7 +45,7 @@ mod node;
 mod quiesce;
 mod search;
 pub mod shogi4;
-mod teams;
+pub mod teams;
 
 pub use node::{Ending, Node, count_around};
 pub use search::{Root, search};

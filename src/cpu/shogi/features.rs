@@ -1,7 +1,7 @@
 //! The evaluation's features: everything it counts, each with an index
 //! into the weight table ([`super::weights`]). The evaluation is the sum
 //! of weight × value over them, so the same walk serves the search and
-//! the fit that tunes the weights ([`super::tune::fit`]).
+//! the fit that tunes the weights ([`crate::cpu::tune::fit`]).
 //!
 //! Values are signed from sente's side: a feature of gote's pieces counts
 //! −1. Squares are seen from the piece owner's side, so one weight serves

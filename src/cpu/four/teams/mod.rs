@@ -18,13 +18,19 @@
 //! - `search.rs`: the negamax and quiescence searches;
 //! - `order.rs`: the transposition table, killers and history, and the
 //!   order moves are tried in;
-//! - `eval.rs`: what a position is worth to the side to move.
+//! - `eval.rs`: what a position is worth to the side to move, the sum
+//!   of `weights.rs` (written by `banmen tune fit --game chess4`) times
+//!   `features.rs`;
+//! - `tune.rs`: self-play positions for that fit.
 
 mod eval;
+pub mod features;
 mod order;
 mod search;
 #[cfg(test)]
 mod tests;
+pub mod tune;
+pub mod weights;
 
 use crate::cpu::{Budget, Searched};
 use crate::rules::chess4::{ChessGame4, Move};

@@ -6,10 +6,13 @@
 //! move before and leaves captures that risk more than they take until
 //! after the killers; its table keeps deep entries from being pushed
 //! out by shallow ones; its evaluation counts the pieces that could be won
-//! and the attacks around a king.
+//! and the attacks around a king, and is the weights times the features
+//! the fit tunes.
 
 use super::eval::evaluate;
+use super::features;
 use super::order::{Bound, Hints, Picker, Table};
+use super::weights::{SCALE, WEIGHTS};
 use super::{DECIDED, INF, MATE, search_reporting, search_with};
 use crate::cpu::{Budget, Searched};
 use crate::rules::chess4::{Chess4Rules, ChessGame4, Move, Position, Sq};
@@ -105,13 +108,34 @@ fn it_sees_its_own_side_lost_by_distance() {
 
 #[test]
 fn a_piece_that_could_be_won_counts_for_the_side_that_could_win_it() {
-    // Blue's knight on d9 stands on the file of Red's rook, unguarded; on
-    // e9 it stands off it. A threat is worth more than the rook's lost
-    // squares and the knight's better square.
-    let attacked = game("R", &[("d4", "rR"), ("d9", "bN")]);
-    let safe = game("R", &[("d4", "rR"), ("e9", "bN")]);
+    // Blue's knight on d5 stands where Red's pawn on e4 could take it;
+    // on c5, next to it, it does not. (A pawn as the
+    // attacker: a rook's would also lose the squares the knight blocks.)
+    let attacked = game("R", &[("e4", "rP"), ("d5", "bN")]);
+    let safe = game("R", &[("e4", "rP"), ("c5", "bN")]);
     let gain = evaluate(attacked.position()) - evaluate(safe.position());
     assert!(gain > 80, "{gain}");
+}
+
+/// The fit tunes the weights of the features it is shown
+/// ([`features::visit`]): that must be all the evaluation counts, in
+/// positions of random games of every kind.
+#[test]
+fn the_evaluation_is_the_weights_times_the_features() {
+    let mut rng = StdRng::seed_from_u64(7);
+    for _ in 0..8 {
+        let mut g = ChessGame4::new(Chess4Rules::default(), 0);
+        while g.outcome().is_none() && g.moves().len() < 120 {
+            let pos = g.position();
+            let mut sum = 0;
+            features::visit(pos, &mut |i, v| sum += i32::from(WEIGHTS[i]) * v);
+            let fitted = features::sign(pos.to_move()) * sum / SCALE;
+            assert_eq!(evaluate(pos), fitted, "{}", pos.to_fen4());
+            let moves = g.legal_moves();
+            g.play(*moves.choose(&mut rng).expect("a move"))
+                .expect("legal");
+        }
+    }
 }
 
 #[test]

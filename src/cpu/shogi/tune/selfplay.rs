@@ -6,15 +6,14 @@
 //! fit asks of it.
 
 use super::super::search::{self, Limits, MATE};
+use crate::cpu::tune::{self, SelfplayOptions};
 use crate::rules::shogi::{Color, Move, Position};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::collections::HashMap;
-use std::io::{self, Write};
-use std::path::PathBuf;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
-use std::time::{Duration, Instant};
+use std::io;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
 
 /// Plies played with noise before positions are recorded.
 const OPENING: usize = 16;
@@ -23,69 +22,14 @@ const MAX_PLIES: usize = 320;
 /// A score this far ahead for this many plies in a row wins.
 const DECISIVE: (i32, usize) = (2500, 4);
 
-/// `banmen tune selfplay`'s options.
-#[derive(Clone, Debug, clap::Args)]
-pub struct Options {
-    /// Games to play.
-    #[arg(long, default_value_t = 1000)]
-    pub games: u32,
-    /// Search depth of each move after the opening.
-    #[arg(long, default_value_t = 6)]
-    pub depth: i32,
-    /// Threads playing games at once.
-    #[arg(long, default_value_t = 2)]
-    pub threads: u32,
-    /// Seeds the openings.
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
-    /// The file the positions are appended to, one `SFEN;RESULT` per
-    /// line (RESULT for sente: 1 won, 0.5 drawn, 0 lost).
-    #[arg(long, value_name = "PATH")]
-    pub out: PathBuf,
-}
-
-/// Plays the games on `options.threads` threads, appending each finished
-/// game's positions to the output; returns games and positions written.
-pub fn run(options: &Options, log: &(dyn Fn(&str) + Sync)) -> io::Result<(u32, u64)> {
-    let file = std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(&options.out)?;
-    let out = Mutex::new(io::BufWriter::new(file));
-    let next = AtomicU32::new(0);
-    let written = Mutex::new((0u32, 0u64));
-    let started = Instant::now();
-    std::thread::scope(|s| {
-        for _ in 0..options.threads.max(1) {
-            s.spawn(|| -> io::Result<()> {
-                loop {
-                    let n = next.fetch_add(1, Ordering::Relaxed);
-                    if n >= options.games {
-                        return Ok(());
-                    }
-                    let lines = play(options, n);
-                    let mut out = out.lock().expect("writer lock");
-                    for line in &lines {
-                        writeln!(out, "{line}")?;
-                    }
-                    out.flush()?;
-                    let mut w = written.lock().expect("count lock");
-                    w.0 += 1;
-                    w.1 += lines.len() as u64;
-                    if w.0 % 50 == 0 {
-                        let secs = started.elapsed().as_secs();
-                        log(&format!("{} games, {} positions, {secs} s", w.0, w.1));
-                    }
-                }
-            });
-        }
-    });
-    let w = *written.lock().expect("count lock");
-    Ok(w)
+/// Plays the games, appending each finished game's positions to the
+/// output; returns games and positions written.
+pub fn run(options: &SelfplayOptions, log: &(dyn Fn(&str) + Sync)) -> io::Result<(u32, u64)> {
+    tune::run_games(options, &|n| play(options, n), log)
 }
 
 /// Plays game `n` and returns its lines.
-fn play(options: &Options, n: u32) -> Vec<String> {
+fn play(options: &SelfplayOptions, n: u32) -> Vec<String> {
     let mut rng = StdRng::seed_from_u64(options.seed.wrapping_mul(1_000_003) ^ u64::from(n));
     let mut pos = Position::startpos();
     let mut history: Vec<u64> = Vec::new();
@@ -181,12 +125,13 @@ mod tests {
 
     #[test]
     fn a_game_writes_quiet_positions_with_its_result() {
-        let options = Options {
+        let options = SelfplayOptions {
+            game: tune::TuneGame::Shogi,
             games: 1,
             depth: 1,
             threads: 1,
             seed: 3,
-            out: PathBuf::new(),
+            out: std::path::PathBuf::new(),
         };
         let lines = play(&options, 0);
         assert!(!lines.is_empty());

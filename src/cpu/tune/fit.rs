@@ -1,18 +1,17 @@
 //! The fit: finds the weights under which `sigmoid(eval / K)` best
-//! predicts the results of the positions [`super::selfplay`] wrote (least
-//! squares, as in "Texel" tuning), starting from the weights compiled in,
-//! and writes them as the Rust source of [`crate::cpu::shogi::weights`].
+//! predicts the results of the positions self-play wrote (least squares,
+//! as in "Texel" tuning), starting from the weights compiled in, and
+//! writes them as the Rust source of the game's `weights.rs`.
 //!
 //! `K` is fitted first to the starting weights and then held, so the
-//! evaluation keeps its scale (a pawn stays near 90) and the search's
-//! margins keep their meaning. Adam does the descent; a tenth of the
-//! positions is held out and the weights of the epoch that predicted
+//! evaluation keeps its scale (a pawn stays near its value) and the
+//! search's margins keep their meaning. Adam does the descent; a tenth of
+//! the positions is held out and the weights of the epoch that predicted
 //! them best are kept.
 
-use super::super::features;
-use super::super::weights::{SCALE, WEIGHTS};
-use crate::rules::shogi::Position;
+use super::{Tunable, TuneGame};
 use std::io::{self, BufRead};
+use std::marker::PhantomData;
 use std::path::PathBuf;
 
 /// Lines per held-out block (a few games' worth).
@@ -21,12 +20,16 @@ const HELD_BLOCK: usize = 200;
 /// `banmen tune fit`'s options.
 #[derive(Clone, Debug, clap::Args)]
 pub struct Options {
+    /// The game whose evaluation is fitted.
+    #[arg(long, value_enum, default_value_t = TuneGame::Shogi)]
+    pub game: TuneGame,
     /// Files written by `banmen tune selfplay`.
     #[arg(long = "data", value_name = "PATH", required = true)]
     pub data: Vec<PathBuf>,
-    /// Where the weights' Rust source is written.
-    #[arg(long, value_name = "PATH", default_value = "src/cpu/shogi/weights.rs")]
-    pub out: PathBuf,
+    /// Where the weights' Rust source is written (by default the game's
+    /// `weights.rs` under `src/`).
+    #[arg(long, value_name = "PATH")]
+    pub out: Option<PathBuf>,
     /// Passes over the positions.
     #[arg(long, default_value_t = 300)]
     pub epochs: u32,
@@ -41,18 +44,28 @@ pub struct Options {
 }
 
 /// The positions as sparse feature rows with their results.
-#[derive(Default)]
-struct Set {
+struct Set<T> {
     starts: Vec<usize>,
     index: Vec<u16>,
     value: Vec<f32>,
     result: Vec<f32>,
+    game: PhantomData<T>,
 }
 
-impl Set {
-    fn push(&mut self, pos: &Position, result: f32) {
+impl<T: Tunable> Set<T> {
+    fn new() -> Set<T> {
+        Set {
+            starts: Vec::new(),
+            index: Vec::new(),
+            value: Vec::new(),
+            result: Vec::new(),
+            game: PhantomData,
+        }
+    }
+
+    fn push(&mut self, pos: &T::Position, result: f32) {
         self.starts.push(self.index.len());
-        features::visit(pos, |i, v| {
+        T::visit(pos, &mut |i, v| {
             self.index.push(i as u16);
             self.value.push(v as f32);
         });
@@ -105,26 +118,28 @@ fn sigmoid(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())
 }
 
-/// Reads the data, fits, writes the weights; reports progress to `log`.
-pub fn run(options: &Options, log: &dyn Fn(&str)) -> io::Result<()> {
-    let (train, held) = read(&options.data, log)?;
-    let fitted = descend(&train, &held, compiled(), options, log);
-    std::fs::write(&options.out, source(&fitted))
+/// Reads the data, fits, writes the weights to `options.out` or else
+/// `default_out`; reports progress to `log`.
+pub fn run<T: Tunable>(options: &Options, default_out: &str, log: &dyn Fn(&str)) -> io::Result<()> {
+    let (train, held) = read::<T>(&options.data, log)?;
+    let fitted = descend(&train, &held, compiled::<T>(), options, log);
+    let out = options.out.clone().unwrap_or_else(|| default_out.into());
+    std::fs::write(out, source::<T>(&fitted))
 }
 
 /// The weights built in, in centipawns.
-fn compiled() -> Vec<f64> {
-    WEIGHTS
+fn compiled<T: Tunable>() -> Vec<f64> {
+    T::WEIGHTS
         .iter()
-        .map(|&x| f64::from(x) / f64::from(SCALE))
+        .map(|&x| f64::from(x) / f64::from(T::SCALE))
         .collect()
 }
 
 /// Fits `K` to the `start` weights, then the weights by Adam; returns
 /// the weights of the epoch that predicted `held` best.
-fn descend(
-    train: &Set,
-    held: &Set,
+fn descend<T: Tunable>(
+    train: &Set<T>,
+    held: &Set<T>,
     start: Vec<f64>,
     options: &Options,
     log: &dyn Fn(&str),
@@ -161,17 +176,17 @@ fn descend(
     best.1
 }
 
-/// Reads every `SFEN;RESULT` line. Every tenth block of
+/// Reads every `POSITION;RESULT` line. Every tenth block of
 /// [`HELD_BLOCK`] lines is held out: whole stretches of games, since
 /// neighbouring positions of one game predict each other.
-fn read(paths: &[PathBuf], log: &dyn Fn(&str)) -> io::Result<(Set, Set)> {
-    let (mut train, mut held) = (Set::default(), Set::default());
+fn read<T: Tunable>(paths: &[PathBuf], log: &dyn Fn(&str)) -> io::Result<(Set<T>, Set<T>)> {
+    let (mut train, mut held) = (Set::new(), Set::new());
     let mut skipped = 0;
     for path in paths {
         let file = io::BufReader::new(std::fs::File::open(path)?);
         for line in file.lines() {
             let line = line?;
-            let Some((pos, result)) = parse(&line) else {
+            let Some((pos, result)) = parse::<T>(&line) else {
                 skipped += 1;
                 continue;
             };
@@ -183,20 +198,20 @@ fn read(paths: &[PathBuf], log: &dyn Fn(&str)) -> io::Result<(Set, Set)> {
         }
     }
     if skipped > 0 {
-        log(&format!("{skipped} lines skipped (not SFEN;RESULT)"));
+        log(&format!("{skipped} lines skipped (not POSITION;RESULT)"));
     }
     Ok((train, held))
 }
 
-fn parse(line: &str) -> Option<(Position, f32)> {
-    let (sfen, result) = line.split_once(';')?;
+fn parse<T: Tunable>(line: &str) -> Option<(T::Position, f32)> {
+    let (text, result) = line.split_once(';')?;
     let result: f32 = result.trim().parse().ok()?;
-    let pos = Position::from_sfen(sfen).ok()?;
+    let pos = T::parse(text)?;
     (0.0..=1.0).contains(&result).then_some((pos, result))
 }
 
 /// The `K` that best fits the starting weights (a scan, then a finer one).
-fn fit_k(set: &Set, w: &[f64]) -> f64 {
+fn fit_k<T: Tunable>(set: &Set<T>, w: &[f64]) -> f64 {
     let mut best = (f64::MAX, 100.0);
     let mut step = 64.0;
     let mut centre = 256.0;
@@ -251,21 +266,22 @@ impl Adam {
 }
 
 /// The Rust source of the weights module.
-pub fn source(w: &[f64]) -> String {
+pub fn source<T: Tunable>(w: &[f64]) -> String {
     let mut text = format!(
         "//! The evaluation's weights, indexed as in [`super::features`], in\n\
          //! [`SCALE`]ths of a centipawn. Written by `banmen tune fit`\n\
          //! (docs/cpu.md); not edited by hand.\n\n\
          /// Weights are in this fraction of a centipawn.\n\
-         pub const SCALE: i32 = {SCALE};\n\n\
+         pub const SCALE: i32 = {};\n\n\
          /// One weight per feature.\n",
+        T::SCALE
     );
     text += &format!("pub static WEIGHTS: [i16; {}] = [\n", w.len());
     for chunk in w.chunks(10) {
         let row: Vec<String> = chunk
             .iter()
             .map(|x| {
-                let scaled = (x * f64::from(SCALE)).round();
+                let scaled = (x * f64::from(T::SCALE)).round();
                 format!("{}", scaled.clamp(-32767.0, 32767.0) as i16)
             })
             .collect();
@@ -278,11 +294,13 @@ pub fn source(w: &[f64]) -> String {
 mod tests {
     use super::*;
     use crate::cpu::shogi::features::HAND;
+    use crate::cpu::shogi::tune::Shogi;
 
     fn options(epochs: u32) -> Options {
         Options {
             data: Vec::new(),
-            out: PathBuf::new(),
+            out: None,
+            game: TuneGame::Shogi,
             epochs,
             rate: 2.0,
             l2: 0.0,
@@ -293,16 +311,16 @@ mod tests {
     /// fit must lower the first hand pawn's weight.
     #[test]
     fn the_fit_follows_the_results() {
-        let mut set = Set::default();
+        let mut set = Set::<Shogi>::new();
         for line in [
             "lnsgkgsnl/1r5b1/ppppppp1p/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b P 1;0",
             "lnsgkgsnl/1r5b1/pppppp1pp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w P 1;0",
             "lnsgkgsnl/1r5b1/pppp1pppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b P 1;0",
         ] {
-            let (pos, result) = parse(line).unwrap();
+            let (pos, result) = parse::<Shogi>(line).unwrap();
             set.push(&pos, result);
         }
-        let start = compiled();
+        let start = compiled::<Shogi>();
         let k = fit_k(&set, &start);
         let fitted = descend(&set, &set, start.clone(), &options(50), &|_| {});
         assert!(
@@ -317,12 +335,17 @@ mod tests {
     #[test]
     fn bad_lines_are_refused() {
         assert!(
-            parse("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1;2").is_none()
+            parse::<Shogi>("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1;2")
+                .is_none()
         );
-        assert!(parse("not a position;1").is_none());
-        assert!(parse("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1").is_none());
+        assert!(parse::<Shogi>("not a position;1").is_none());
         assert!(
-            parse("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1;0.5").is_some()
+            parse::<Shogi>("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1")
+                .is_none()
+        );
+        assert!(
+            parse::<Shogi>("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1;0.5")
+                .is_some()
         );
     }
 
@@ -330,13 +353,13 @@ mod tests {
     /// [`SCALE`]ths of a centipawn.
     #[test]
     fn the_source_holds_the_weights() {
-        let text = source(&compiled());
+        let text = source::<Shogi>(&compiled::<Shogi>());
         let body = &text[text.find("= [").unwrap() + 3..text.find("];").unwrap()];
         let read: Vec<i16> = body
             .split(|c: char| c == ',' || c.is_whitespace())
             .filter(|s| !s.is_empty())
             .map(|s| s.parse().unwrap())
             .collect();
-        assert_eq!(read, WEIGHTS.to_vec());
+        assert_eq!(read, Shogi::WEIGHTS.to_vec());
     }
 }

@@ -1,0 +1,169 @@
+//! Self-play for fitting the teams evaluation ([`crate::cpu::tune`]):
+//! level 5's search at a fixed shallow depth plays both teams from
+//! openings made of a few random moves, and every quiet position of every
+//! finished game is written as FEN4 with the game's result for Red and
+//! Yellow. Quiet means the seat to move is not in check and its best move
+//! neither captures nor promotes: there the static evaluation should
+//! already predict the result, which is what the fit asks of it.
+
+use super::order::Table;
+use super::{DECIDED, features, search_with, weights};
+use crate::cpu::Budget;
+use crate::cpu::tune::{self, SelfplayOptions, Tunable};
+use crate::rules::chess4::{Chess4Rules, ChessGame4, Move, Position, Variant};
+use crate::rules::vocab::{Outcome, Seat, Verdict};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use std::io;
+use std::time::Duration;
+
+/// Where `banmen tune fit --game chess4` writes the weights.
+pub const WEIGHTS_PATH: &str = "src/cpu/four/teams/weights.rs";
+
+/// Random plies at the start: two for each seat at most, so that games
+/// differ without starting lost.
+const RANDOM_PLIES: usize = 8;
+/// Plies searched before positions are recorded.
+const OPENING: usize = 16;
+/// A game still going after this many plies is a draw.
+const MAX_PLIES: usize = 400;
+/// A team this far ahead (centipawns) for this many plies in a row wins.
+const DECISIVE: (i32, usize) = (1500, 4);
+
+/// Four-player chess in teams, positions as FEN4, results for Red and
+/// Yellow.
+pub struct Teams;
+
+impl Tunable for Teams {
+    type Position = Position;
+    const WEIGHTS: &'static [i16] = &weights::WEIGHTS;
+    const SCALE: i32 = weights::SCALE;
+
+    fn visit(pos: &Position, visit: &mut dyn FnMut(usize, i32)) {
+        features::visit(pos, visit);
+    }
+
+    fn parse(text: &str) -> Option<Position> {
+        Position::from_fen4(text, Variant::Teams).ok()
+    }
+}
+
+/// Plays the games, appending each finished game's positions to the
+/// output; returns games and positions written.
+pub fn run(options: &SelfplayOptions, log: &(dyn Fn(&str) + Sync)) -> io::Result<(u32, u64)> {
+    tune::run_games(options, &|n| play(options, n), log)
+}
+
+/// Plays game `n` and returns its lines.
+fn play(options: &SelfplayOptions, n: u32) -> Vec<String> {
+    let mut rng = StdRng::seed_from_u64(options.seed.wrapping_mul(1_000_003) ^ u64::from(n));
+    let mut game = ChessGame4::new(Chess4Rules::default(), 0);
+    let mut table = Table::new();
+    let mut recorded: Vec<String> = Vec::new();
+    let mut streak: (i32, usize) = (0, 0);
+    let depth = options.depth.clamp(1, 64) as u32;
+    let result = loop {
+        if let Some(outcome) = game.outcome() {
+            break result_of(outcome);
+        }
+        let ply = game.moves().len();
+        if ply >= MAX_PLIES {
+            break 0.5;
+        }
+        let moves = game.legal_moves();
+        let mv = match ply < RANDOM_PLIES {
+            true => moves[rng.random_range(0..moves.len())],
+            false => {
+                let budget = Budget::new(Duration::from_secs(60));
+                let (found, used) = search_with(&game, depth, &budget, &mut |_| {}, table);
+                table = used.aged();
+                let Some(mv) = found.best else { break 0.5 };
+                let mover = features::sign(game.position().to_move());
+                if let Some(winner) = decided(&mut streak, found.score * mover) {
+                    break winner;
+                }
+                mv
+            }
+        };
+        if ply >= OPENING && quiet(game.position(), mv) {
+            recorded.push(game.position().to_fen4());
+        }
+        if game.play(mv).is_err() {
+            break 0.5;
+        }
+    };
+    recorded
+        .into_iter()
+        .map(|fen| format!("{fen};{result}"))
+        .collect()
+}
+
+/// Red and Yellow's result in a finished game.
+fn result_of(outcome: &Outcome) -> f64 {
+    match &outcome.verdict {
+        Verdict::Win(seats) if seats.contains(Seat(0)) => 1.0,
+        Verdict::Win(_) => 0.0,
+        _ => 0.5,
+    }
+}
+
+/// Whether the position is quiet under `mv`: the seat to move not in
+/// check, and its move neither captures nor promotes.
+fn quiet(pos: &Position, mv: Move) -> bool {
+    !pos.in_check(pos.to_move()) && mv.promotion.is_none() && pos.piece_at(mv.to).is_none()
+}
+
+/// Follows the scores from Red and Yellow's side: a team ahead by
+/// [`DECISIVE`] for enough plies in a row (or seeing a decided game) has
+/// won; returns Red and Yellow's result then.
+fn decided(streak: &mut (i32, usize), score: i32) -> Option<f64> {
+    let sign = score.signum();
+    if score.abs() < DECISIVE.0 {
+        *streak = (0, 0);
+        return None;
+    }
+    *streak = match streak.0 == sign {
+        true => (sign, streak.1 + 1),
+        false => (sign, 1),
+    };
+    (streak.1 >= DECISIVE.1 || score.abs() >= DECIDED).then_some(f64::from(sign.max(0)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cpu::tune::TuneGame;
+
+    #[test]
+    fn a_game_writes_quiet_positions_with_its_result() {
+        let options = SelfplayOptions {
+            game: TuneGame::Chess4,
+            games: 1,
+            depth: 1,
+            threads: 1,
+            seed: 5,
+            out: std::path::PathBuf::new(),
+        };
+        let lines = play(&options, 0);
+        assert!(!lines.is_empty());
+        let result = lines[0].split_once(';').unwrap().1;
+        assert!(["0", "0.5", "1"].contains(&result), "{result}");
+        for line in &lines {
+            let (fen, r) = line.split_once(';').unwrap();
+            assert_eq!(r, result, "one game, one result");
+            let pos = Teams::parse(fen).unwrap();
+            assert!(!pos.in_check(pos.to_move()), "{fen}");
+        }
+    }
+
+    #[test]
+    fn a_team_long_ahead_has_won() {
+        let mut streak = (0, 0);
+        assert_eq!(decided(&mut streak, -2000), None);
+        assert_eq!(decided(&mut streak, 2000), None);
+        assert_eq!(decided(&mut streak, 2000), None);
+        assert_eq!(decided(&mut streak, 2000), None);
+        assert_eq!(decided(&mut streak, 2000), Some(1.0));
+        assert_eq!(decided(&mut streak, -DECIDED), Some(0.0));
+    }
+}
