@@ -116,6 +116,34 @@ pub fn run_games(
     Ok(w)
 }
 
+/// The positions of one self-play game at depth 1 from `play`, for the
+/// games' tests, after checking that there are some and that all carry
+/// the game's one result: a win, a draw or a loss.
+#[cfg(test)]
+pub fn one_game(
+    game: TuneGame,
+    play: impl Fn(&SelfplayOptions, u32) -> Vec<String>,
+) -> Vec<String> {
+    let options = SelfplayOptions {
+        game,
+        games: 1,
+        depth: 1,
+        threads: 1,
+        seed: 3,
+        out: PathBuf::new(),
+    };
+    let lines = play(&options, 0);
+    assert!(!lines.is_empty(), "no quiet position in the game");
+    let result = lines[0].split_once(';').expect("a result").1.to_string();
+    assert!(["0", "0.5", "1"].contains(&result.as_str()), "{result}");
+    let position = |line: &String| {
+        let (pos, r) = line.split_once(';').expect("a result");
+        assert_eq!(r, result, "one game, one result");
+        pos.to_string()
+    };
+    lines.iter().map(position).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

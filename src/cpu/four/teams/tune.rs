@@ -136,22 +136,8 @@ mod tests {
 
     #[test]
     fn a_game_writes_quiet_positions_with_its_result() {
-        let options = SelfplayOptions {
-            game: TuneGame::Chess4,
-            games: 1,
-            depth: 1,
-            threads: 1,
-            seed: 5,
-            out: std::path::PathBuf::new(),
-        };
-        let lines = play(&options, 0);
-        assert!(!lines.is_empty());
-        let result = lines[0].split_once(';').unwrap().1;
-        assert!(["0", "0.5", "1"].contains(&result), "{result}");
-        for line in &lines {
-            let (fen, r) = line.split_once(';').unwrap();
-            assert_eq!(r, result, "one game, one result");
-            let pos = Teams::parse(fen).unwrap();
+        for fen in tune::one_game(TuneGame::Chess4, play) {
+            let pos = Teams::parse(&fen).expect("FEN4");
             assert!(!pos.in_check(pos.to_move()), "{fen}");
         }
     }

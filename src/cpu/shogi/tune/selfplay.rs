@@ -125,22 +125,8 @@ mod tests {
 
     #[test]
     fn a_game_writes_quiet_positions_with_its_result() {
-        let options = SelfplayOptions {
-            game: tune::TuneGame::Shogi,
-            games: 1,
-            depth: 1,
-            threads: 1,
-            seed: 3,
-            out: std::path::PathBuf::new(),
-        };
-        let lines = play(&options, 0);
-        assert!(!lines.is_empty());
-        let result = lines[0].split_once(';').unwrap().1;
-        assert!(["0", "0.5", "1"].contains(&result), "{result}");
-        for line in &lines {
-            let (sfen, r) = line.split_once(';').unwrap();
-            assert_eq!(r, result, "one game, one result");
-            let pos = Position::from_sfen(sfen).unwrap();
+        for sfen in tune::one_game(tune::TuneGame::Shogi, play) {
+            let pos = Position::from_sfen(&sfen).expect("SFEN");
             assert!(!pos.in_check(), "{sfen}");
         }
     }
