@@ -122,6 +122,7 @@ fn a_piece_that_could_be_won_counts_for_the_side_that_could_win_it() {
 /// positions of random games of every kind.
 #[test]
 fn the_evaluation_is_the_weights_times_the_features() {
+    assert_eq!(WEIGHTS.len(), features::COUNT, "one weight per feature");
     let mut rng = StdRng::seed_from_u64(7);
     for _ in 0..8 {
         let mut g = ChessGame4::new(Chess4Rules::default(), 0);

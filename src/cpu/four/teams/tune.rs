@@ -12,8 +12,9 @@ use crate::cpu::Budget;
 use crate::cpu::tune::{self, SelfplayOptions, Tunable};
 use crate::rules::chess4::{Chess4Rules, ChessGame4, Move, Position, Variant};
 use crate::rules::vocab::{Outcome, Seat, Verdict};
+use rand::SeedableRng;
 use rand::rngs::StdRng;
-use rand::{Rng, SeedableRng};
+use rand::seq::IndexedRandom;
 use std::io;
 use std::time::Duration;
 
@@ -70,21 +71,20 @@ fn play(options: &SelfplayOptions, n: u32) -> Vec<String> {
         if ply >= MAX_PLIES {
             break 0.5;
         }
-        let moves = game.legal_moves();
         let mv = match ply < RANDOM_PLIES {
-            true => moves[rng.random_range(0..moves.len())],
+            true => game.legal_moves().choose(&mut rng).copied(),
             false => {
                 let budget = Budget::new(Duration::from_secs(60));
                 let (found, used) = search_with(&game, depth, &budget, &mut |_| {}, table);
                 table = used.aged();
-                let Some(mv) = found.best else { break 0.5 };
                 let mover = features::sign(game.position().to_move());
                 if let Some(winner) = decided(&mut streak, found.score * mover) {
                     break winner;
                 }
-                mv
+                found.best
             }
         };
+        let Some(mv) = mv else { break 0.5 };
         if ply >= OPENING && quiet(game.position(), mv) {
             recorded.push(game.position().to_fen4());
         }
