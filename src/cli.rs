@@ -301,8 +301,8 @@ fn tune(action: TuneCommand) -> Result<(), CliError> {
             println!("{games} games, {positions} positions");
         }
         TuneCommand::Fit(options) => match options.game {
-            TuneGame::Shogi => fit::run::<Shogi>(&options, shogi::WEIGHTS_PATH, &log),
-            TuneGame::Chess4 => fit::run::<Teams>(&options, teams::WEIGHTS_PATH, &log),
+            TuneGame::Shogi => fit::run::<Shogi>(&options, &log),
+            TuneGame::Chess4 => fit::run::<Teams>(&options, &log),
         }
         .map_err(CliError::Tune)?,
     }

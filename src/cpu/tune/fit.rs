@@ -119,11 +119,14 @@ fn sigmoid(x: f64) -> f64 {
 }
 
 /// Reads the data, fits, writes the weights to `options.out` or else
-/// `default_out`; reports progress to `log`.
-pub fn run<T: Tunable>(options: &Options, default_out: &str, log: &dyn Fn(&str)) -> io::Result<()> {
+/// the game's [`Tunable::WEIGHTS_PATH`]; reports progress to `log`.
+pub fn run<T: Tunable>(options: &Options, log: &dyn Fn(&str)) -> io::Result<()> {
     let (train, held) = read::<T>(&options.data, log)?;
     let fitted = descend(&train, &held, compiled::<T>(), options, log);
-    let out = options.out.clone().unwrap_or_else(|| default_out.into());
+    let out = options
+        .out
+        .clone()
+        .unwrap_or_else(|| T::WEIGHTS_PATH.into());
     std::fs::write(out, source::<T>(&fitted))
 }
 

@@ -11,6 +11,8 @@
 
 pub mod fit;
 
+use rand::SeedableRng;
+use rand::rngs::StdRng;
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::sync::Mutex;
@@ -25,6 +27,8 @@ pub trait Tunable {
     const WEIGHTS: &'static [i16];
     /// The fraction of a centipawn the weights are kept in.
     const SCALE: i32;
+    /// Where `banmen tune fit` writes the weights unless told otherwise.
+    const WEIGHTS_PATH: &'static str;
     /// Calls `visit(index, value)` for each feature of `pos`, signed from
     /// the side whose result the data files give.
     fn visit(pos: &Self::Position, visit: &mut dyn FnMut(usize, i32));
@@ -64,6 +68,54 @@ pub struct SelfplayOptions {
     /// 0.5 drawn, 0 lost).
     #[arg(long, value_name = "PATH")]
     pub out: PathBuf,
+}
+
+impl SelfplayOptions {
+    /// The random numbers of game `n`: the same seed replays the same
+    /// games.
+    pub fn rng(&self, n: u32) -> StdRng {
+        StdRng::seed_from_u64(self.seed.wrapping_mul(1_000_003) ^ u64::from(n))
+    }
+}
+
+/// Ends a self-play game early once its result is clear: a side ahead by
+/// a margin for some plies in a row, or with a score that says the game
+/// is decided (a mate seen), has won.
+pub struct Adjudicator {
+    margin: i32,
+    plies: usize,
+    decided: i32,
+    /// The sign of the side ahead, and for how many plies in a row.
+    streak: (i32, usize),
+}
+
+impl Adjudicator {
+    /// Wins when ahead by `margin` for `plies` plies in a row, or by
+    /// `decided` or more once.
+    pub fn new((margin, plies): (i32, usize), decided: i32) -> Adjudicator {
+        Adjudicator {
+            margin,
+            plies,
+            decided,
+            streak: (0, 0),
+        }
+    }
+
+    /// Follows a search's `score`, from the first side's view (sente, or
+    /// Red and Yellow): the first side's result once the game is clear.
+    pub fn judge(&mut self, score: i32) -> Option<f64> {
+        let sign = score.signum();
+        if score.abs() < self.margin {
+            self.streak = (0, 0);
+            return None;
+        }
+        self.streak = match self.streak.0 == sign {
+            true => (sign, self.streak.1 + 1),
+            false => (sign, 1),
+        };
+        (self.streak.1 >= self.plies || score.abs() >= self.decided)
+            .then_some(f64::from(sign.max(0)))
+    }
 }
 
 /// Plays `options.games` games on `options.threads` threads, `play(n)`
@@ -170,6 +222,27 @@ mod tests {
             played.load(Ordering::Relaxed) <= 2,
             "played on after the error"
         );
+    }
+
+    #[test]
+    fn a_side_long_ahead_has_won() {
+        let mut judge = Adjudicator::new((1500, 4), 999_000);
+        assert_eq!(judge.judge(-2000), None);
+        assert_eq!(judge.judge(2000), None);
+        assert_eq!(judge.judge(2000), None);
+        assert_eq!(judge.judge(2000), None);
+        assert_eq!(judge.judge(2000), Some(1.0));
+        assert_eq!(judge.judge(-999_000), Some(0.0));
+    }
+
+    #[test]
+    fn a_lead_that_lapses_starts_counting_again() {
+        let mut judge = Adjudicator::new((1500, 2), 999_000);
+        assert_eq!(judge.judge(2000), None);
+        assert_eq!(judge.judge(100), None);
+        assert_eq!(judge.judge(2000), None);
+        assert_eq!(judge.judge(-2000), None);
+        assert_eq!(judge.judge(-2000), Some(0.0));
     }
 
     #[test]

@@ -50,10 +50,10 @@ const KING_ATTACKER: [u16; 6] = [25, 30, 30, 40, 50, 0];
 const CROWD: [i32; 8] = [0, 50, 100, 120, 150, 200, 250, 300];
 
 /// The pieces on the board, found by [`visit_placement`] for
-/// [`visit_attacks`]: square index, kind and seat of each, and whether
-/// each team has a queen.
+/// [`visit_attacks`]: each with its square index, and whether each team
+/// has a queen.
 pub struct Pieces {
-    placed: [(u8, Kind, u8); 96],
+    placed: [(u8, Piece); 96],
     count: usize,
     queens: [bool; 2],
 }
@@ -61,7 +61,7 @@ pub struct Pieces {
 impl Default for Pieces {
     fn default() -> Pieces {
         Pieces {
-            placed: [(0, Kind::Pawn, 0); 96],
+            placed: [(0, Piece::new(Kind::Pawn, 0)); 96],
             count: 0,
             queens: [false; 2],
         }
@@ -69,7 +69,7 @@ impl Default for Pieces {
 }
 
 impl Pieces {
-    fn all(&self) -> &[(u8, Kind, u8)] {
+    fn all(&self) -> &[(u8, Piece)] {
         &self.placed[..self.count]
     }
 }
@@ -114,7 +114,7 @@ pub fn visit_placement(pos: &Position, pieces: &mut Pieces, mut visit: impl FnMu
         }
         pieces.queens[usize::from(seat % 2)] |= p.kind == Kind::Queen;
         if pieces.count < pieces.placed.len() {
-            pieces.placed[pieces.count] = (i as u8, p.kind, seat);
+            pieces.placed[pieces.count] = (i as u8, p);
             pieces.count += 1;
         }
     }
@@ -126,18 +126,16 @@ pub fn visit_placement(pos: &Position, pieces: &mut Pieces, mut visit: impl FnMu
 pub fn visit_attacks(pos: &Position, pieces: &Pieces, mut visit: impl FnMut(usize, i32)) {
     let mut map: AttackMap = [0; GRID];
     let mut pressure = Pressure::new();
-    for &(i, kind, seat) in pieces.all() {
-        let i = usize::from(i);
-        if let Some(p) = pos.board[i] {
-            let squares = activity(pos, &mut map, &mut pressure, i, p);
-            if !matches!(kind, Kind::Pawn | Kind::King) {
-                visit(MOBILITY + kind as usize - 1, squares * sign(seat));
-            }
+    for &(i, p) in pieces.all() {
+        let squares = activity(pos, &mut map, &mut pressure, usize::from(i), p);
+        if !matches!(p.kind, Kind::Pawn | Kind::King) {
+            visit(MOBILITY + p.kind as usize - 1, squares * sign(p.owner));
         }
     }
     let to_move = pos.to_move() % 2;
-    for &(i, kind, seat) in pieces.all() {
-        let (i, team) = (usize::from(i), usize::from(seat % 2));
+    for &(i, p) in pieces.all() {
+        let (i, seat, kind) = (usize::from(i), p.owner % 4, p.kind);
+        let team = usize::from(seat % 2);
         match kind {
             Kind::King => {
                 let queen = pieces.queens[1 - team];

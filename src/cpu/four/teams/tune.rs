@@ -9,17 +9,12 @@
 use super::order::Table;
 use super::{DECIDED, features, search_with, weights};
 use crate::cpu::Budget;
-use crate::cpu::tune::{self, SelfplayOptions, Tunable};
+use crate::cpu::tune::{self, Adjudicator, SelfplayOptions, Tunable};
 use crate::rules::chess4::{Chess4Rules, ChessGame4, Move, Position, Variant};
 use crate::rules::vocab::{Outcome, Seat, Verdict};
-use rand::SeedableRng;
-use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
 use std::io;
 use std::time::Duration;
-
-/// Where `banmen tune fit --game chess4` writes the weights.
-pub const WEIGHTS_PATH: &str = "src/cpu/four/teams/weights.rs";
 
 /// Random plies at the start: two for each seat at most, so that games
 /// differ without starting lost.
@@ -28,7 +23,8 @@ const RANDOM_PLIES: usize = 8;
 const OPENING: usize = 16;
 /// A game still going after this many plies is a draw.
 const MAX_PLIES: usize = 400;
-/// A team this far ahead (centipawns) for this many plies in a row wins.
+/// A team this far ahead (centipawns) for this many plies in a row wins
+/// (or one that sees a decided game).
 const DECISIVE: (i32, usize) = (1500, 4);
 
 /// Four-player chess in teams, positions as FEN4, results for Red and
@@ -39,6 +35,7 @@ impl Tunable for Teams {
     type Position = Position;
     const WEIGHTS: &'static [i16] = &weights::WEIGHTS;
     const SCALE: i32 = weights::SCALE;
+    const WEIGHTS_PATH: &'static str = "src/cpu/four/teams/weights.rs";
 
     fn visit(pos: &Position, visit: &mut dyn FnMut(usize, i32)) {
         features::visit(pos, visit);
@@ -57,11 +54,11 @@ pub fn run(options: &SelfplayOptions, log: &(dyn Fn(&str) + Sync)) -> io::Result
 
 /// Plays game `n` and returns its lines.
 fn play(options: &SelfplayOptions, n: u32) -> Vec<String> {
-    let mut rng = StdRng::seed_from_u64(options.seed.wrapping_mul(1_000_003) ^ u64::from(n));
+    let mut rng = options.rng(n);
     let mut game = ChessGame4::new(Chess4Rules::default(), 0);
     let mut table = Table::new();
     let mut recorded: Vec<String> = Vec::new();
-    let mut streak: (i32, usize) = (0, 0);
+    let mut judge = Adjudicator::new(DECISIVE, DECIDED);
     let depth = options.depth.clamp(1, 64) as u32;
     let result = loop {
         if let Some(outcome) = game.outcome() {
@@ -78,7 +75,7 @@ fn play(options: &SelfplayOptions, n: u32) -> Vec<String> {
                 let (found, used) = search_with(&game, depth, &budget, &mut |_| {}, table);
                 table = used.aged();
                 let mover = features::sign(game.position().to_move());
-                if let Some(winner) = decided(&mut streak, found.score * mover) {
+                if let Some(winner) = judge.judge(found.score * mover) {
                     break winner;
                 }
                 found.best
@@ -113,22 +110,6 @@ fn quiet(pos: &Position, mv: Move) -> bool {
     !pos.in_check(pos.to_move()) && mv.promotion.is_none() && pos.piece_at(mv.to).is_none()
 }
 
-/// Follows the scores from Red and Yellow's side: a team ahead by
-/// [`DECISIVE`] for enough plies in a row (or seeing a decided game) has
-/// won; returns Red and Yellow's result then.
-fn decided(streak: &mut (i32, usize), score: i32) -> Option<f64> {
-    let sign = score.signum();
-    if score.abs() < DECISIVE.0 {
-        *streak = (0, 0);
-        return None;
-    }
-    *streak = match streak.0 == sign {
-        true => (sign, streak.1 + 1),
-        false => (sign, 1),
-    };
-    (streak.1 >= DECISIVE.1 || score.abs() >= DECIDED).then_some(f64::from(sign.max(0)))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -140,16 +121,5 @@ mod tests {
             let pos = Teams::parse(&fen).expect("FEN4");
             assert!(!pos.in_check(pos.to_move()), "{fen}");
         }
-    }
-
-    #[test]
-    fn a_team_long_ahead_has_won() {
-        let mut streak = (0, 0);
-        assert_eq!(decided(&mut streak, -2000), None);
-        assert_eq!(decided(&mut streak, 2000), None);
-        assert_eq!(decided(&mut streak, 2000), None);
-        assert_eq!(decided(&mut streak, 2000), None);
-        assert_eq!(decided(&mut streak, 2000), Some(1.0));
-        assert_eq!(decided(&mut streak, -DECIDED), Some(0.0));
     }
 }

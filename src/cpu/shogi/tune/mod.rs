@@ -9,9 +9,6 @@ use super::{features, weights};
 use crate::cpu::tune::Tunable;
 use crate::rules::shogi::Position;
 
-/// Where `banmen tune fit --game shogi` writes the weights.
-pub const WEIGHTS_PATH: &str = "src/cpu/shogi/weights.rs";
-
 /// Two-player shogi's evaluation, positions as SFEN, results for sente.
 pub struct Shogi;
 
@@ -19,6 +16,7 @@ impl Tunable for Shogi {
     type Position = Position;
     const WEIGHTS: &'static [i16] = &weights::WEIGHTS;
     const SCALE: i32 = weights::SCALE;
+    const WEIGHTS_PATH: &'static str = "src/cpu/shogi/weights.rs";
 
     fn visit(pos: &Position, visit: &mut dyn FnMut(usize, i32)) {
         features::visit(pos, visit);

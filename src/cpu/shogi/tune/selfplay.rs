@@ -6,10 +6,10 @@
 //! fit asks of it.
 
 use super::super::search::{self, Limits, MATE};
-use crate::cpu::tune::{self, SelfplayOptions};
+use crate::cpu::tune::{self, Adjudicator, SelfplayOptions};
 use crate::rules::shogi::{Color, Move, Position};
+use rand::Rng;
 use rand::rngs::StdRng;
-use rand::{Rng, SeedableRng};
 use std::collections::HashMap;
 use std::io;
 use std::sync::atomic::AtomicBool;
@@ -19,7 +19,8 @@ use std::time::Duration;
 const OPENING: usize = 16;
 /// A game still going after this many plies is a draw.
 const MAX_PLIES: usize = 320;
-/// A score this far ahead for this many plies in a row wins.
+/// A score this far ahead for this many plies in a row wins (or one
+/// that sees mate: beyond `MATE - 100`).
 const DECISIVE: (i32, usize) = (2500, 4);
 
 /// Plays the games, appending each finished game's positions to the
@@ -30,12 +31,12 @@ pub fn run(options: &SelfplayOptions, log: &(dyn Fn(&str) + Sync)) -> io::Result
 
 /// Plays game `n` and returns its lines.
 fn play(options: &SelfplayOptions, n: u32) -> Vec<String> {
-    let mut rng = StdRng::seed_from_u64(options.seed.wrapping_mul(1_000_003) ^ u64::from(n));
+    let mut rng = options.rng(n);
     let mut pos = Position::startpos();
     let mut history: Vec<u64> = Vec::new();
     let mut seen: HashMap<u64, u32> = HashMap::new();
     let mut recorded: Vec<String> = Vec::new();
-    let mut streak: (i32, usize) = (0, 0);
+    let mut judge = Adjudicator::new(DECISIVE, MATE - 99);
     let never = AtomicBool::new(false);
     let result = loop {
         let ply = history.len();
@@ -48,7 +49,11 @@ fn play(options: &SelfplayOptions, n: u32) -> Vec<String> {
             // No legal move: the side to move has lost.
             break loss_for(pos.side_to_move());
         };
-        if let Some(winner) = decided(&mut streak, report.score, pos.side_to_move()) {
+        let black = match pos.side_to_move() {
+            Color::Black => report.score,
+            Color::White => -report.score,
+        };
+        if let Some(winner) = judge.judge(black) {
             break winner;
         }
         if ply >= OPENING && quiet(&pos, mv) {
@@ -96,27 +101,6 @@ fn loss_for(color: Color) -> f64 {
         Color::Black => 0.0,
         Color::White => 1.0,
     }
-}
-
-/// Follows the scores from the mover's side: a side ahead by
-/// [`DECISIVE`] for enough plies in a row (or seeing mate) has won.
-fn decided(streak: &mut (i32, usize), score: i32, mover: Color) -> Option<f64> {
-    let black = match mover {
-        Color::Black => score,
-        Color::White => -score,
-    };
-    let sign = black.signum();
-    if black.abs() < DECISIVE.0 {
-        *streak = (0, 0);
-        return None;
-    }
-    *streak = match streak.0 == sign {
-        true => (sign, streak.1 + 1),
-        false => (sign, 1),
-    };
-    let mate = black.abs() > MATE - 100;
-    (streak.1 >= DECISIVE.1 || mate)
-        .then(|| loss_for(if sign > 0 { Color::White } else { Color::Black }))
 }
 
 #[cfg(test)]
