@@ -23,8 +23,9 @@ win by ...` once the game has ended. A team whose engine dies or does not
 answer in time loses; the game is drawn at the ply cap.
 
 Openings: `--openings FILE` holds one start a line (`#` comments): a FEN4,
-or `moves ...` played from the standard start (scripts/openings4.txt has
-ten balanced ones). Games cycle through them, each played twice so both
+`moves ...` played from the standard start, or `startpos` for the start
+itself (scripts/openings4.txt has ten balanced ones, and
+scripts/openings4-more.txt the start and nine more). Games cycle through them, each played twice so both
 teams get each side; the referee checks them first. Each
 game's PGN4 is appended to `--records FILE`. Standard library only; it
 shares the process plumbing of scripts/match.py.
@@ -174,10 +175,11 @@ def read_openings(path, referee):
         lines = [l.strip() for l in f]
     found = []
     for line in (l for l in lines if l and not l.startswith("#")):
-        head, moves = head_and_moves(line)
+        start = None if line == "startpos" else line
+        head, moves = head_and_moves(start)
         legal, over = referee.judge(head + (" moves " + " ".join(moves) if moves else ""))
         if legal and over is None:
-            found.append(line)
+            found.append(start)
         else:
             log(f"match4: opening left out ({over or 'illegal'}): {line}")
     return found or [None]
