@@ -25,9 +25,9 @@ answer in time loses; the game is drawn at the ply cap.
 Openings: `--openings FILE` holds one start a line (`#` comments): a FEN4,
 `moves ...` played from the standard start, or `startpos` for the start
 itself (scripts/openings4.txt has ten balanced ones, and
-scripts/openings4-more.txt the start and nine more). Games cycle through them, each played twice so both
-teams get each side; the referee checks them first. Each
-game's PGN4 is appended to `--records FILE`. Standard library only; it
+scripts/openings4-more.txt the start and nine more). Games cycle through
+them, each played twice so both teams get each side; the referee checks
+them first. Each game's PGN4 is appended to `--records FILE`. Standard library only; it
 shares the process plumbing of scripts/match.py.
 """
 
@@ -168,7 +168,8 @@ def pgn4(start, moves, names, result):
 
 def read_openings(path, referee):
     """The start lines of `path` that the referee accepts and that leave
-    a game to play (the standard start without a file)."""
+    a game to play; None stands for the standard start (without a file,
+    or for a `startpos` line)."""
     if not path:
         return [None]
     with open(path) as f:
