@@ -11,7 +11,6 @@
 
 use super::{Tunable, TuneGame};
 use std::io::{self, BufRead};
-use std::marker::PhantomData;
 use std::path::PathBuf;
 
 /// Lines per held-out block (a few games' worth).
@@ -44,26 +43,17 @@ pub struct Options {
 }
 
 /// The positions as sparse feature rows with their results.
-struct Set<T> {
+#[derive(Default)]
+struct Set {
     starts: Vec<usize>,
     index: Vec<u16>,
     value: Vec<f32>,
     result: Vec<f32>,
-    game: PhantomData<T>,
 }
 
-impl<T: Tunable> Set<T> {
-    fn new() -> Set<T> {
-        Set {
-            starts: Vec::new(),
-            index: Vec::new(),
-            value: Vec::new(),
-            result: Vec::new(),
-            game: PhantomData,
-        }
-    }
-
-    fn push(&mut self, pos: &T::Position, result: f32) {
+impl Set {
+    /// Adds `pos`'s features (as game `T` counts them) and its result.
+    fn push<T: Tunable>(&mut self, pos: &T::Position, result: f32) {
         self.starts.push(self.index.len());
         T::visit(pos, &mut |i, v| {
             self.index.push(i as u16);
@@ -140,9 +130,9 @@ fn compiled<T: Tunable>() -> Vec<f64> {
 
 /// Fits `K` to the `start` weights, then the weights by Adam; returns
 /// the weights of the epoch that predicted `held` best.
-fn descend<T: Tunable>(
-    train: &Set<T>,
-    held: &Set<T>,
+fn descend(
+    train: &Set,
+    held: &Set,
     start: Vec<f64>,
     options: &Options,
     log: &dyn Fn(&str),
@@ -182,8 +172,8 @@ fn descend<T: Tunable>(
 /// Reads every `POSITION;RESULT` line. Every tenth block of
 /// [`HELD_BLOCK`] lines is held out: whole stretches of games, since
 /// neighbouring positions of one game predict each other.
-fn read<T: Tunable>(paths: &[PathBuf], log: &dyn Fn(&str)) -> io::Result<(Set<T>, Set<T>)> {
-    let (mut train, mut held) = (Set::new(), Set::new());
+fn read<T: Tunable>(paths: &[PathBuf], log: &dyn Fn(&str)) -> io::Result<(Set, Set)> {
+    let (mut train, mut held) = (Set::default(), Set::default());
     let mut skipped = 0;
     for path in paths {
         let file = io::BufReader::new(std::fs::File::open(path)?);
@@ -197,7 +187,7 @@ fn read<T: Tunable>(paths: &[PathBuf], log: &dyn Fn(&str)) -> io::Result<(Set<T>
                 0 => &mut held,
                 _ => &mut train,
             };
-            set.push(&pos, result);
+            set.push::<T>(&pos, result);
         }
     }
     if skipped > 0 {
@@ -214,7 +204,7 @@ fn parse<T: Tunable>(line: &str) -> Option<(T::Position, f32)> {
 }
 
 /// The `K` that best fits the starting weights (a scan, then a finer one).
-fn fit_k<T: Tunable>(set: &Set<T>, w: &[f64]) -> f64 {
+fn fit_k(set: &Set, w: &[f64]) -> f64 {
     let mut best = (f64::MAX, 100.0);
     let mut step = 64.0;
     let mut centre = 256.0;
@@ -314,14 +304,14 @@ mod tests {
     /// fit must lower the first hand pawn's weight.
     #[test]
     fn the_fit_follows_the_results() {
-        let mut set = Set::<Shogi>::new();
+        let mut set = Set::default();
         for line in [
             "lnsgkgsnl/1r5b1/ppppppp1p/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b P 1;0",
             "lnsgkgsnl/1r5b1/pppppp1pp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w P 1;0",
             "lnsgkgsnl/1r5b1/pppp1pppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b P 1;0",
         ] {
             let (pos, result) = parse::<Shogi>(line).unwrap();
-            set.push(&pos, result);
+            set.push::<Shogi>(&pos, result);
         }
         let start = compiled::<Shogi>();
         let k = fit_k(&set, &start);
