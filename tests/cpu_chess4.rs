@@ -53,9 +53,37 @@ fn every_level_plays_legal_moves_from_the_start() {
         let mut game = AnyGame::new(GameKind::Chess4, &values.unwrap(), None).unwrap();
         for level in [1, 2, 3, 4, 5, 3, 4, 5] {
             let budget = Budget::new(Duration::from_millis(100));
-            let mv = think(&game, level, &budget).expect("a move at the start");
+            // Weak play can end a game within these moves (in teams, a
+            // pawn pushed from before its king lets the two enemy queens
+            // mate it in the second round): no move comes back then, and
+            // only then.
+            let Some(mv) = think(&game, level, &budget) else {
+                assert!(
+                    game.outcome().is_some(),
+                    "level {level}: no move in a live game"
+                );
+                break;
+            };
             game.play(&mv).expect("a legal move");
         }
+    }
+}
+
+/// The game the test above once met: Green pushes the pawn before its
+/// king, and Red's and Yellow's queens mate it in the second round. No
+/// level has a move to give after that.
+#[test]
+fn no_level_moves_once_a_teams_game_is_mated() {
+    let values = RuleValues::parse(GameKind::Chess4.rule_specs(), &["type=teams"]);
+    let mut g = ChessGame4::new(Chess4Rules::from_values(&values.unwrap()), 0);
+    let round = [("h2", "h4"), ("b11", "c11"), ("i13", "i11"), ("m8", "l8")];
+    let mate = [("g1", "m7"), ("b7", "c7"), ("h14", "m9")];
+    play_steps(&mut g, &[&round[..], &mate[..]].concat());
+    assert_eq!(g.outcome().map(|o| o.reason), Some(EndReason::Checkmate));
+    let game = AnyGame::Chess4(Box::new(g));
+    for level in 1..=5 {
+        let budget = Budget::new(Duration::from_millis(100));
+        assert_eq!(think(&game, level, &budget), None, "level {level}");
     }
 }
 
