@@ -4,6 +4,7 @@
 
 pub mod eval;
 pub mod features;
+mod moves;
 pub mod order;
 mod quiesce;
 pub mod search;

@@ -1,8 +1,9 @@
 //! Move ordering: the better the first move tried, the more alpha-beta
 //! prunes. Order: the transposition-table move, captures by MVV-LVA (most
 //! valuable victim, least valuable attacker), promotions, the two killer
-//! moves of the ply, then quiet moves by the history heuristic, then
-//! captures that lose the exchange on their square.
+//! moves of the ply, the counter move (the quiet move that last refuted
+//! the opponent's last move), then quiet moves by the history heuristic,
+//! then captures that lose the exchange on their square.
 //!
 //! Also the capture generator that quiescence uses: the rules' legal
 //! generator with a sink that keeps only captures and big promotions.
@@ -20,11 +21,22 @@ const TT_MOVE: i32 = 1 << 30;
 const CAPTURE: i32 = 1 << 28;
 const KILLER: i32 = 1 << 26;
 
-/// Per-search ordering memory: killers per ply and history per (piece
-/// kind or drop, destination) of quiet moves that caused cutoffs.
+/// No move (square 0 to itself, never legal): before the root, after a
+/// null move, and an empty killer or counter slot.
+pub const NO_MOVE: Move = Move(0);
+
+/// Per-search ordering memory: killers per ply, history per (piece kind
+/// or drop, destination) of quiet moves that caused cutoffs, and counter
+/// moves.
 pub struct Heuristics {
     killers: [[Move; 2]; MAX_PLY],
     history: Box<[[i32; 81]; 32]>,
+    /// Per (piece that made the opponent's last move, its destination):
+    /// the quiet move that last refuted it. A reply that answers a move
+    /// once often answers it elsewhere in the tree.
+    counters: Box<[[Move; 81]; 16]>,
+    /// Per ply: the counter move of the node being searched there.
+    counter_at: [Move; MAX_PLY],
 }
 
 impl Default for Heuristics {
@@ -37,13 +49,28 @@ impl Heuristics {
     /// Empty tables.
     pub fn new() -> Heuristics {
         Heuristics {
-            killers: [[Move(0); 2]; MAX_PLY],
+            killers: [[NO_MOVE; 2]; MAX_PLY],
             history: Box::new([[0; 81]; 32]),
+            counters: Box::new([[NO_MOVE; 81]; 16]),
+            counter_at: [NO_MOVE; MAX_PLY],
         }
     }
 
-    /// Remembers a quiet move that refuted a node at `ply` searched to `depth`.
-    pub fn cutoff(&mut self, pos: &Position, mv: Move, ply: usize, depth: i32) {
+    /// Looks up the counter move for the node at `ply`, reached from the
+    /// opponent's `last` move, before its moves are ordered.
+    pub fn reached(&mut self, pos: &Position, last: Move, ply: usize) {
+        self.counter_at[ply] = match counter_slot(pos, last) {
+            Some((piece, to)) => self.counters[piece][to],
+            None => NO_MOVE,
+        };
+    }
+
+    /// Remembers a quiet move that refuted a node at `ply` searched to
+    /// `depth`, reached from the opponent's `last` move.
+    pub fn cutoff(&mut self, pos: &Position, (last, mv): (Move, Move), ply: usize, depth: i32) {
+        if let Some((piece, to)) = counter_slot(pos, last) {
+            self.counters[piece][to] = mv;
+        }
         let k = &mut self.killers[ply.min(MAX_PLY - 1)];
         if k[0] != mv {
             k[1] = k[0];
@@ -85,6 +112,9 @@ impl Heuristics {
         if mv == k[1] {
             return KILLER;
         }
+        if mv == self.counter_at[ply.min(MAX_PLY - 1)] {
+            return KILLER - 1;
+        }
         self.history[mover_index(pos, mv)][mv.to().index()] - unpromoted_penalty(pos, mv)
     }
 
@@ -118,6 +148,14 @@ fn unpromoted_penalty(pos: &Position, mv: Move) -> i32 {
     let could = matches!(kind, Kind::Pawn | Kind::Bishop | Kind::Rook)
         && (zone.has(mv.to()) || zone.has(mv.from()));
     if could { KILLER / 2 } else { 0 }
+}
+
+/// Where the counter move to `last` is kept: the piece it put on its
+/// square (board pieces only, drops included) and that square; `None`
+/// for no move.
+fn counter_slot(pos: &Position, last: Move) -> Option<(usize, usize)> {
+    let to = last.to();
+    (last != NO_MOVE).then(|| (pos.piece_at(to).kind().index(), to.index()))
 }
 
 /// History row of a move: the moving piece (0..16) or the dropped kind (16..).
@@ -193,4 +231,35 @@ impl MoveSink for Captures {
     }
 
     fn drops(&mut self, _kind: Kind, _targets: Bitboard) {}
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The first of `moves` as ordered at `ply`.
+    fn first(heur: &Heuristics, pos: &Position, ply: usize) -> Move {
+        let mut scored = Vec::new();
+        heur.score_all(pos, &pos.legal_moves(), None, ply, &mut scored);
+        pick(&mut scored, 0)
+    }
+
+    #[test]
+    fn the_reply_that_refuted_a_move_comes_first_when_that_move_is_met_again() {
+        let mut pos = Position::startpos();
+        let last = pos.parse_usi("7g7f").expect("a move");
+        pos.make(last);
+        let reply = pos.parse_usi("3c3d").expect("a move");
+        let other = pos.parse_usi("8c8d").expect("a move");
+        let mut heur = Heuristics::new();
+        // `other` earns far more history; `reply` refutes 7g7f, shallow.
+        heur.cutoff(&pos, (NO_MOVE, other), 7, 10);
+        heur.cutoff(&pos, (last, reply), 9, 1);
+        // At another ply (no killers there) reached from 7g7f, the
+        // counter move goes before the history; reached otherwise, not.
+        heur.reached(&pos, last, 2);
+        assert_eq!(first(&heur, &pos, 2), reply);
+        heur.reached(&pos, NO_MOVE, 2);
+        assert_eq!(first(&heur, &pos, 2), other);
+    }
 }

@@ -1,7 +1,8 @@
 //! The search: iterative deepening in aspiration windows over a principal
 //! variation search (negamax alpha-beta with null windows after the first
 //! move), a transposition table, quiescence on captures and promotions,
-//! check extensions, null-move pruning, late-move reductions, a ply less
+//! extensions for checks that do not lose the checking piece and for
+//! mate threats, null-move pruning, late-move reductions, a ply less
 //! where the table has no move, and futility and late-move pruning near
 //! the leaves.
 //!
@@ -9,7 +10,8 @@
 //! `MATE - plies`, so shorter mates score higher and are preferred.
 
 use super::eval::evaluate;
-use super::order::{Heuristics, MAX_PLY, pick};
+use super::moves::Node;
+use super::order::{Heuristics, MAX_PLY, NO_MOVE};
 use super::tt::{self, Bound, Table};
 use crate::rules::shogi::{Move, Position};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -20,7 +22,7 @@ use std::time::{Duration, Instant};
 pub const MATE: i32 = 30_000;
 pub(super) const INF: i32 = 31_000;
 /// Scores beyond this are mates.
-const MATE_BOUND: i32 = MATE - 1000;
+pub(super) const MATE_BOUND: i32 = MATE - 1000;
 /// A new iteration starts only before this share of the time is spent
 /// (unless [`Limits::spend_all`]). One started later is cut off early,
 /// but not wasted: its first move is searched a ply deeper, and a move
@@ -106,6 +108,8 @@ fn search_in(
         root_depth: 0,
         improved: None,
         null_at: [false; MAX_PLY],
+        played: [NO_MOVE; MAX_PLY],
+        evals: [None; MAX_PLY],
     };
     let report = s.iterate(limits);
     (report, s.tt)
@@ -133,6 +137,12 @@ pub(super) struct Search<'a> {
     /// Per ply: whether the node there is searching its null move (no
     /// two in a row).
     null_at: [bool; MAX_PLY],
+    /// Per ply: the move being searched there ([`NO_MOVE`] for a null
+    /// move), for the counter moves.
+    pub(super) played: [Move; MAX_PLY],
+    /// Per ply: the static evaluation there (`None` in check), to tell
+    /// whether the side to move is improving on its previous turn.
+    evals: [Option<i32>; MAX_PLY],
 }
 
 impl Search<'_> {
@@ -226,6 +236,7 @@ impl Search<'_> {
             let mv = root[i].0;
             let undo = self.pos.make(mv);
             self.path.push(hash);
+            self.played[0] = mv;
             let ext = i32::from(self.pos.in_check());
             let d = depth - 1 + ext;
             let score = if full_width {
@@ -295,7 +306,7 @@ impl Search<'_> {
         }
     }
 
-    fn negamax(&mut self, depth: i32, mut alpha: i32, mut beta: i32, ply: usize) -> i32 {
+    pub(super) fn negamax(&mut self, depth: i32, mut alpha: i32, mut beta: i32, ply: usize) -> i32 {
         self.tick();
         if self.stopped {
             return 0;
@@ -325,6 +336,7 @@ impl Search<'_> {
             }
         }
         let static_eval = if in_check { 0 } else { evaluate(&self.pos) };
+        self.evals[ply] = (!in_check).then_some(static_eval);
         // Reverse futility: far enough above beta near the leaves, assume it holds.
         if !pv
             && !in_check
@@ -334,11 +346,17 @@ impl Search<'_> {
         {
             return static_eval;
         }
+        let mut threatened = false;
         if !pv && !in_check && depth >= 3 && static_eval >= beta && beta.abs() < MATE_BOUND {
-            if let Some(score) = self.null_move(depth, beta, ply) {
-                return score;
+            match self.null_move(depth, beta, ply) {
+                NullMove::Holds(score) => return score,
+                NullMove::MateThreat => threatened = true,
+                NullMove::Fails => {}
             }
         }
+        // Passing gets this side mated: its moves are searched a ply
+        // deeper, to find the defence (or see that there is none).
+        let depth = depth + i32::from(threatened && (ply as i32) < self.root_depth * 2);
         let legal = self.pos.legal_moves();
         if legal.is_empty() {
             // No legal move loses in shogi, in check or not.
@@ -353,10 +371,17 @@ impl Search<'_> {
         } else {
             depth
         };
+        self.heur.reached(&self.pos, self.played[ply - 1], ply);
         self.heur
             .score_all(&self.pos, &legal, tt_move, ply, &mut list);
-        let (best, best_move) =
-            self.moves(&mut list, depth, alpha, beta, ply, in_check, static_eval);
+        let node = Node {
+            depth,
+            ply,
+            in_check,
+            static_eval,
+            improving: self.improving(ply),
+        };
+        let (best, best_move) = self.moves(&mut list, node, alpha, beta);
         self.lists[ply] = list;
         if self.stopped {
             return 0;
@@ -373,128 +398,51 @@ impl Search<'_> {
         best
     }
 
+    /// Whether the side to move at `ply` stands better than on its
+    /// previous turn (or has no earlier turn to compare with): late quiet
+    /// moves are pruned less eagerly there.
+    fn improving(&self, ply: usize) -> bool {
+        match (self.evals[ply], ply.checked_sub(2).map(|p| self.evals[p])) {
+            (Some(now), Some(Some(before))) => now > before,
+            (Some(_), _) => true,
+            (None, _) => false,
+        }
+    }
+
     /// Null-move pruning: when passing still leaves the opponent at or
     /// above `beta` after a search three or more plies shallower, a real
     /// move would do at least as well. Shogi has next to no zugzwang (a
     /// piece in hand can always be dropped), so there is no verification.
-    fn null_move(&mut self, depth: i32, beta: i32, ply: usize) -> Option<i32> {
+    fn null_move(&mut self, depth: i32, beta: i32, ply: usize) -> NullMove {
         if self.null_at[ply - 1] {
-            return None;
+            return NullMove::Fails;
         }
         let us = self.pos.side_to_move();
         self.path.push(self.pos.hash());
         self.pos.set_side(us.opponent());
         self.null_at[ply] = true;
+        self.played[ply] = NO_MOVE;
         let score = -self.negamax(depth - 1 - (3 + depth / 4), -beta, -beta + 1, ply + 1);
         self.null_at[ply] = false;
         self.pos.set_side(us);
         self.path.pop();
-        let holds = score >= beta && !self.stopped;
-        holds.then_some(score.min(MATE_BOUND))
-    }
-
-    /// The move loop of [`negamax`](Self::negamax): PVS with check
-    /// extension, futility pruning and late-move reductions of quiet moves.
-    #[allow(clippy::too_many_arguments)]
-    fn moves(
-        &mut self,
-        list: &mut [(Move, i32)],
-        depth: i32,
-        mut alpha: i32,
-        beta: i32,
-        ply: usize,
-        in_check: bool,
-        static_eval: i32,
-    ) -> (i32, Option<Move>) {
-        let mut best = -INF;
-        let mut best_move = None;
-        let hash = self.pos.hash();
-        let pv = beta - alpha > 1;
-        for i in 0..list.len() {
-            let mv = pick(list, i);
-            let quiet = !mv.is_promotion() && self.pos.piece_at(mv.to()).is_empty();
-            let undo = self.pos.make(mv);
-            let gives_check = self.pos.in_check();
-            // Futility: a quiet move at the frontier that cannot lift the
-            // eval to alpha is skipped (never when checking or evading);
-            // so are the late quiet moves near the leaves, which good
-            // ordering leaves unlikely to matter.
-            let prunable = quiet && !in_check && !gives_check && i > 0;
-            let futile =
-                depth <= 2 && alpha.abs() < MATE_BOUND && static_eval + 150 * depth <= alpha;
-            let late = !pv && depth <= 3 && i >= late_move_count(depth) && best > -MATE_BOUND;
-            if prunable && (futile || late) {
-                self.pos.unmake(mv, undo);
-                continue;
-            }
-            self.path.push(hash);
-            let ext = i32::from(gives_check && (ply as i32) < self.root_depth * 2);
-            let score = self.child(
-                i,
-                depth - 1 + ext,
-                alpha,
-                beta,
-                ply,
-                quiet && !in_check && !gives_check,
-            );
-            self.path.pop();
-            self.pos.unmake(mv, undo);
-            if self.stopped {
-                return (0, None);
-            }
-            if score > best {
-                best = score;
-                best_move = Some(mv);
-            }
-            if score > alpha {
-                alpha = score;
-                if score >= beta {
-                    if quiet {
-                        self.heur.cutoff(&self.pos, mv, ply, depth);
-                    }
-                    break;
-                }
-            }
+        match score {
+            _ if self.stopped => NullMove::Fails,
+            s if s >= beta => NullMove::Holds(s.min(MATE_BOUND)),
+            s if s <= -MATE_BOUND => NullMove::MateThreat,
+            _ => NullMove::Fails,
         }
-        (best, best_move)
-    }
-
-    /// Searches the child after the `i`th move: the first with the full
-    /// window, later ones with a null window (reduced when quiet and late),
-    /// re-searched when they unexpectedly beat alpha.
-    #[allow(clippy::too_many_arguments)]
-    fn child(
-        &mut self,
-        i: usize,
-        d: i32,
-        alpha: i32,
-        beta: i32,
-        ply: usize,
-        reducible: bool,
-    ) -> i32 {
-        if i == 0 {
-            return -self.negamax(d, -beta, -alpha, ply + 1);
-        }
-        let r = if reducible && d >= 2 && i >= 3 {
-            1 + i32::from(i >= 12 && d >= 5)
-        } else {
-            0
-        };
-        let mut score = -self.negamax(d - r, -alpha - 1, -alpha, ply + 1);
-        if score > alpha && r > 0 {
-            score = -self.negamax(d, -alpha - 1, -alpha, ply + 1);
-        }
-        if score > alpha && score < beta {
-            score = -self.negamax(d, -beta, -alpha, ply + 1);
-        }
-        score
     }
 }
 
-/// The quiet moves searched at `depth` (1 to 3) before the rest are
-/// pruned, outside the principal variation.
-fn late_move_count(depth: i32) -> usize {
-    (8 + 4 * depth * depth) as usize
+/// What the null-move search said.
+enum NullMove {
+    /// Passing still holds `beta`: the node is cut with this score.
+    Holds(i32),
+    /// Passing gets this side mated.
+    MateThreat,
+    /// Neither.
+    Fails,
 }
 
 /// Whether a stored bound decides the node at this window.
