@@ -35,8 +35,6 @@ pub struct Heuristics {
     /// the quiet move that last refuted it. A reply that answers a move
     /// once often answers it elsewhere in the tree.
     counters: Box<[[Move; 81]; 16]>,
-    /// Per ply: the counter move of the node being searched there.
-    counter_at: [Move; MAX_PLY],
 }
 
 impl Default for Heuristics {
@@ -52,17 +50,7 @@ impl Heuristics {
             killers: [[NO_MOVE; 2]; MAX_PLY],
             history: Box::new([[0; 81]; 32]),
             counters: Box::new([[NO_MOVE; 81]; 16]),
-            counter_at: [NO_MOVE; MAX_PLY],
         }
-    }
-
-    /// Looks up the counter move for the node at `ply`, reached from the
-    /// opponent's `last` move, before its moves are ordered.
-    pub fn reached(&mut self, pos: &Position, last: Move, ply: usize) {
-        self.counter_at[ply] = match counter_slot(pos, last) {
-            Some((piece, to)) => self.counters[piece][to],
-            None => NO_MOVE,
-        };
     }
 
     /// Remembers a quiet move that refuted a node at `ply` searched to
@@ -88,8 +76,15 @@ impl Heuristics {
         }
     }
 
-    /// Sort key for `mv` at `ply` (higher first).
-    fn score(&self, pos: &Position, mv: Move, tt: Option<Move>, ply: usize) -> i32 {
+    /// The counter move to the opponent's `last` move ([`NO_MOVE`] when
+    /// none is known).
+    fn counter(&self, pos: &Position, last: Move) -> Move {
+        counter_slot(pos, last).map_or(NO_MOVE, |(piece, to)| self.counters[piece][to])
+    }
+
+    /// Sort key for `mv` at `ply` (higher first), `counter` the counter
+    /// move there.
+    fn score(&self, pos: &Position, mv: Move, tt: Option<Move>, ply: usize, counter: Move) -> i32 {
         if Some(mv) == tt {
             return TT_MOVE;
         }
@@ -112,23 +107,29 @@ impl Heuristics {
         if mv == k[1] {
             return KILLER;
         }
-        if mv == self.counter_at[ply.min(MAX_PLY - 1)] {
+        if mv == counter {
             return KILLER - 1;
         }
         self.history[mover_index(pos, mv)][mv.to().index()] - unpromoted_penalty(pos, mv)
     }
 
-    /// Scores `moves` for [`pick`].
+    /// Scores `moves` at `ply`, reached by the opponent's `last` move
+    /// ([`NO_MOVE`] at the root and in quiescence), for [`pick`].
     pub fn score_all(
         &self,
         pos: &Position,
         moves: &[Move],
         tt: Option<Move>,
-        ply: usize,
+        (ply, last): (usize, Move),
         out: &mut Vec<(Move, i32)>,
     ) {
+        let counter = self.counter(pos, last);
         out.clear();
-        out.extend(moves.iter().map(|&m| (m, self.score(pos, m, tt, ply))));
+        out.extend(
+            moves
+                .iter()
+                .map(|&m| (m, self.score(pos, m, tt, ply, counter))),
+        );
     }
 }
 
@@ -237,10 +238,10 @@ impl MoveSink for Captures {
 mod tests {
     use super::*;
 
-    /// The first of `moves` as ordered at `ply`.
-    fn first(heur: &Heuristics, pos: &Position, ply: usize) -> Move {
+    /// The first of `pos`'s moves as ordered at `ply`, reached by `last`.
+    fn first(heur: &Heuristics, pos: &Position, ply: usize, last: Move) -> Move {
         let mut scored = Vec::new();
-        heur.score_all(pos, &pos.legal_moves(), None, ply, &mut scored);
+        heur.score_all(pos, &pos.legal_moves(), None, (ply, last), &mut scored);
         pick(&mut scored, 0)
     }
 
@@ -257,9 +258,7 @@ mod tests {
         heur.cutoff(&pos, (last, reply), 9, 1);
         // At another ply (no killers there) reached from 7g7f, the
         // counter move goes before the history; reached otherwise, not.
-        heur.reached(&pos, last, 2);
-        assert_eq!(first(&heur, &pos, 2), reply);
-        heur.reached(&pos, NO_MOVE, 2);
-        assert_eq!(first(&heur, &pos, 2), other);
+        assert_eq!(first(&heur, &pos, 2, last), reply);
+        assert_eq!(first(&heur, &pos, 2, NO_MOVE), other);
     }
 }

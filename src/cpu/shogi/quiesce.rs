@@ -4,7 +4,7 @@
 //! decline all captures; delta pruning skips captures that cannot matter.
 
 use super::eval::{evaluate, piece_value};
-use super::order::{Captures, MAX_PLY, losing_capture, pick};
+use super::order::{Captures, MAX_PLY, NO_MOVE, losing_capture, pick};
 use super::search::{INF, MATE, Search};
 use super::see::losing;
 use crate::rules::shogi::Move;
@@ -42,7 +42,7 @@ impl Search<'_> {
         let mut best = stand.unwrap_or(-INF);
         let mut list = std::mem::take(&mut self.lists[ply]);
         self.heur
-            .score_all(&self.pos, &buf, None, MAX_PLY - 1, &mut list);
+            .score_all(&self.pos, &buf, None, (MAX_PLY - 1, NO_MOVE), &mut list);
         for i in 0..list.len() {
             let mv = pick(&mut list, i);
             if stand.is_some_and(|st| self.futile(mv, list[i].1, st, alpha)) {

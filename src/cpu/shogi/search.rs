@@ -107,7 +107,6 @@ fn search_in(
         bufs: (0..MAX_PLY).map(|_| Vec::new()).collect(),
         root_depth: 0,
         improved: None,
-        null_at: [false; MAX_PLY],
         played: [NO_MOVE; MAX_PLY],
         evals: [None; MAX_PLY],
     };
@@ -134,11 +133,8 @@ pub(super) struct Search<'a> {
     /// In the root iteration going on, the latest move that beat the
     /// previous best, with its score.
     pub(super) improved: Option<(Move, i32)>,
-    /// Per ply: whether the node there is searching its null move (no
-    /// two in a row).
-    null_at: [bool; MAX_PLY],
-    /// Per ply: the move being searched there ([`NO_MOVE`] for a null
-    /// move), for the counter moves.
+    /// Per ply: the move being searched there, [`NO_MOVE`] for a null
+    /// move (no two in a row), for the counter moves.
     pub(super) played: [Move; MAX_PLY],
     /// Per ply: the static evaluation there (`None` in check), to tell
     /// whether the side to move is improving on its previous turn.
@@ -152,7 +148,8 @@ impl Search<'_> {
         let started = Instant::now();
         let legal = self.pos.legal_moves();
         let mut root: Vec<(Move, i32)> = Vec::new();
-        self.heur.score_all(&self.pos, &legal, None, 0, &mut root);
+        self.heur
+            .score_all(&self.pos, &legal, None, (0, NO_MOVE), &mut root);
         root.sort_by_key(|&(_, s)| -s);
         let mut report = Report {
             best: root.first().map(|m| m.0),
@@ -371,9 +368,9 @@ impl Search<'_> {
         } else {
             depth
         };
-        self.heur.reached(&self.pos, self.played[ply - 1], ply);
+        let last = self.played[ply - 1];
         self.heur
-            .score_all(&self.pos, &legal, tt_move, ply, &mut list);
+            .score_all(&self.pos, &legal, tt_move, (ply, last), &mut list);
         let node = Node {
             depth,
             ply,
@@ -414,16 +411,14 @@ impl Search<'_> {
     /// move would do at least as well. Shogi has next to no zugzwang (a
     /// piece in hand can always be dropped), so there is no verification.
     fn null_move(&mut self, depth: i32, beta: i32, ply: usize) -> NullMove {
-        if self.null_at[ply - 1] {
+        if self.played[ply - 1] == NO_MOVE {
             return NullMove::Fails;
         }
         let us = self.pos.side_to_move();
         self.path.push(self.pos.hash());
         self.pos.set_side(us.opponent());
-        self.null_at[ply] = true;
         self.played[ply] = NO_MOVE;
         let score = -self.negamax(depth - 1 - (3 + depth / 4), -beta, -beta + 1, ply + 1);
-        self.null_at[ply] = false;
         self.pos.set_side(us);
         self.path.pop();
         match score {
