@@ -337,7 +337,7 @@ impl Search<'_> {
         // Reverse futility: far enough above beta near the leaves, assume it holds.
         if !pv
             && !in_check
-            && depth <= 3
+            && depth <= 6
             && beta.abs() < MATE_BOUND
             && static_eval - 110 * depth >= beta
         {
@@ -345,7 +345,7 @@ impl Search<'_> {
         }
         let mut threatened = false;
         if !pv && !in_check && depth >= 3 && static_eval >= beta && beta.abs() < MATE_BOUND {
-            match self.null_move(depth, beta, ply) {
+            match self.null_move(depth, beta, ply, static_eval - beta) {
                 NullMove::Holds(score) => return score,
                 NullMove::MateThreat => threatened = true,
                 NullMove::Fails => {}
@@ -410,7 +410,10 @@ impl Search<'_> {
     /// above `beta` after a search three or more plies shallower, a real
     /// move would do at least as well. Shogi has next to no zugzwang (a
     /// piece in hand can always be dropped), so there is no verification.
-    fn null_move(&mut self, depth: i32, beta: i32, ply: usize) -> NullMove {
+    /// The further the static evaluation stands above beta (`surplus`),
+    /// the shallower the search (up to three plies more): a pass that
+    /// leaves a large surplus rarely needs a deep look to hold.
+    fn null_move(&mut self, depth: i32, beta: i32, ply: usize, surplus: i32) -> NullMove {
         if self.played[ply - 1] == NO_MOVE {
             return NullMove::Fails;
         }
@@ -418,7 +421,8 @@ impl Search<'_> {
         self.path.push(self.pos.hash());
         self.pos.set_side(us.opponent());
         self.played[ply] = NO_MOVE;
-        let score = -self.negamax(depth - 1 - (3 + depth / 4), -beta, -beta + 1, ply + 1);
+        let reduction = 3 + depth / 4 + (surplus / 200).min(3);
+        let score = -self.negamax(depth - 1 - reduction, -beta, -beta + 1, ply + 1);
         self.pos.set_side(us);
         self.path.pop();
         match score {
