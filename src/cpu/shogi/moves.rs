@@ -53,7 +53,7 @@ impl Search<'_> {
             };
             self.path.push(hash);
             self.played[ply] = mv;
-            let ext = i32::from(sound_check && (ply as i32) < self.root_depth * 2);
+            let ext = i32::from(sound_check && self.may_extend(ply));
             let score = self.child(
                 i,
                 depth - 1 + ext,
@@ -99,7 +99,6 @@ impl Search<'_> {
     /// Searches the child after the `i`th move: the first with the full
     /// window, later ones with a null window (reduced when quiet and late),
     /// re-searched when they unexpectedly beat alpha.
-    #[allow(clippy::too_many_arguments)]
     fn child(
         &mut self,
         i: usize,

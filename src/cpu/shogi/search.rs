@@ -353,7 +353,7 @@ impl Search<'_> {
         }
         // Passing gets this side mated: its moves are searched a ply
         // deeper, to find the defence (or see that there is none).
-        let depth = depth + i32::from(threatened && (ply as i32) < self.root_depth * 2);
+        let depth = depth + i32::from(threatened && self.may_extend(ply));
         let legal = self.pos.legal_moves();
         if legal.is_empty() {
             // No legal move loses in shogi, in check or not.
@@ -393,6 +393,13 @@ impl Search<'_> {
         self.tt
             .store(hash, ply as i32, best_move, best, depth, bound);
         best
+    }
+
+    /// Whether a node at `ply` may still be searched a ply deeper (a
+    /// sound check, a mate threat): extensions stop at twice the root
+    /// depth, so a line of checks cannot run the search away.
+    pub(super) fn may_extend(&self, ply: usize) -> bool {
+        (ply as i32) < self.root_depth * 2
     }
 
     /// Whether the side to move at `ply` stands better than on its
