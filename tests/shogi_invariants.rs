@@ -1,7 +1,8 @@
 //! Invariants of the two-player shogi engine, checked on random games
 //! (proptest) and on hand-picked positions: generated moves are legal and
 //! `is_legal` agrees with the generated list on every encodable move;
-//! make/unmake restores the position and the hash; the incremental hash
+//! make/unmake restores the position and the hash; `gives_check` tells
+//! the checks without playing them; the incremental hash
 //! equals a fresh one; SFEN and USI round-trip.
 
 use banmen::rules::shogi::{Kind, Move, Position, Sq};
@@ -59,6 +60,12 @@ fn check_position(pos: &Position, all: &[Move]) {
         let mut after = pos.clone();
         let undo = after.make(mv);
         assert_eq!(after.hash(), after.fresh_hash(), "hash after {mv}");
+        assert_eq!(
+            pos.gives_check(mv),
+            after.in_check(),
+            "{mv} gives check in {}",
+            pos.to_sfen()
+        );
         assert!(
             !after.is_attacked(
                 after.side_to_move(),

@@ -4,12 +4,13 @@
 //! king, mobility of the major pieces, king exposure), with the weights
 //! fitted to game results ([`super::tune`]).
 //!
-//! Computed from scratch at every leaf: a shogi position has at most 40
-//! pieces, and a full pass over them is cheap next to move generation.
+//! The placement part (each piece's square and offsets from the kings)
+//! is kept move by move along the search's path ([`Placement`]); the
+//! rest (hands, king safety, mobility) is computed at every leaf.
 
 use super::features;
 use super::weights::{SCALE, WEIGHTS};
-use crate::rules::shogi::{Color, Kind, Position};
+use crate::rules::shogi::{Color, Kind, Move, Position, Sq, Undo};
 
 /// Board value of a piece kind (the king is never captured), for move
 /// ordering, exchanges and pruning margins; the evaluation's own values
@@ -35,12 +36,103 @@ pub const fn piece_value(kind: Kind) -> i32 {
 
 /// The evaluation from the side to move's point of view.
 pub fn evaluate(pos: &Position) -> i32 {
-    let mut sum = 0;
-    features::visit(pos, |i, v| sum += i32::from(WEIGHTS[i]) * v);
+    evaluate_placed(pos, placement(pos))
+}
+
+/// [`evaluate`] given the sum of the placement features already
+/// (see [`Placement`]).
+#[inline]
+pub fn evaluate_placed(pos: &Position, placement: i32) -> i32 {
+    let mut sum = placement;
+    features::visit_rest(pos, &mut |i, v| sum += i32::from(WEIGHTS[i]) * v);
     let score = sum / SCALE;
     match pos.side_to_move() {
         Color::Black => score,
         Color::White => -score,
+    }
+}
+
+/// The weighted sum of the placement features of `pos`, sente's side.
+pub fn placement(pos: &Position) -> i32 {
+    let mut sum = 0;
+    features::visit_placement(pos, &mut |i, v| sum += i32::from(WEIGHTS[i]) * v);
+    sum
+}
+
+/// The weighted placement features of one piece (sente's side).
+#[inline]
+fn piece_placement(kind: Kind, sq: Sq, color: Color, pos: &Position) -> i32 {
+    let kings = (pos.king(color), pos.king(color.opponent()));
+    let mut sum = 0;
+    features::piece(kind, sq, color, kings, &mut |i, v| {
+        sum += i32::from(WEIGHTS[i]) * v
+    });
+    sum
+}
+
+/// The placement sum along the search's path, one entry a ply: a move
+/// changes it by the pieces it touches, so it is not summed afresh at
+/// every leaf (the evaluation's most expensive part otherwise).
+pub struct Placement(Vec<i32>);
+
+impl Placement {
+    /// The stack for a search from `pos`.
+    pub fn new(pos: &Position) -> Placement {
+        let mut stack = Vec::with_capacity(256);
+        stack.push(placement(pos));
+        Placement(stack)
+    }
+
+    /// The sum for the current position.
+    #[inline]
+    pub fn current(&self) -> i32 {
+        *self.0.last().expect("the root's sum is never popped")
+    }
+
+    /// Plays `mv` on `pos` and pushes the sum after it.
+    #[inline]
+    pub fn make(&mut self, pos: &mut Position, mv: Move) -> Undo {
+        let change = self.change(pos, mv);
+        let undo = pos.make(mv);
+        let after = match change {
+            Some(change) => self.current() + change,
+            None => placement(pos),
+        };
+        self.0.push(after);
+        undo
+    }
+
+    /// Takes back `mv` (played by [`make`](Self::make)) and its sum.
+    #[inline]
+    pub fn unmake(&mut self, pos: &mut Position, mv: Move, undo: Undo) {
+        pos.unmake(mv, undo);
+        self.0.pop();
+    }
+
+    /// What `mv` changes in the sum on `pos` before it is played; `None`
+    /// for a king move, which changes every offset from that king.
+    #[inline]
+    fn change(&self, pos: &Position, mv: Move) -> Option<i32> {
+        let us = pos.side_to_move();
+        let to = mv.to();
+        if let Some(kind) = mv.dropped() {
+            return Some(piece_placement(kind, to, us, pos));
+        }
+        let kind = pos.piece_at(mv.from()).kind();
+        if kind == Kind::King {
+            return None;
+        }
+        let placed = match mv.is_promotion() {
+            true => kind.promoted(),
+            false => kind,
+        };
+        let mut change =
+            piece_placement(placed, to, us, pos) - piece_placement(kind, mv.from(), us, pos);
+        let captured = pos.piece_at(to);
+        if !captured.is_empty() {
+            change -= piece_placement(captured.kind(), to, us.opponent(), pos);
+        }
+        Some(change)
     }
 }
 
@@ -64,5 +156,40 @@ mod tests {
             pawn > 30 && rook > 5 * pawn,
             "rook up {rook}, pawn up {pawn}"
         );
+    }
+
+    /// Long random games (captures, promotions, drops and king moves all
+    /// come up): the sum kept move by move is the sum computed afresh,
+    /// after every move and after taking every move back.
+    #[test]
+    fn the_placement_kept_move_by_move_is_the_placement_summed_afresh() {
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        for start in [
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+            "ln1g3nl/1r1sk1g2/p1pppp1pp/1p4p2/7P1/2P1S4/PP1PPPP1P/1BG4R1/LN2KGSNL w BS 1",
+        ] {
+            let mut pos = Position::from_sfen(start).unwrap();
+            let mut kept = Placement::new(&pos);
+            let mut played = Vec::new();
+            for _ in 0..300 {
+                let legal = pos.legal_moves();
+                if legal.is_empty() {
+                    break;
+                }
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                let mv = legal.as_slice()[(seed % legal.len() as u64) as usize];
+                let undo = kept.make(&mut pos, mv);
+                assert_eq!(kept.current(), placement(&pos), "after {mv:?}");
+                assert_eq!(evaluate_placed(&pos, kept.current()), evaluate(&pos));
+                played.push((mv, undo));
+            }
+            while let Some((mv, undo)) = played.pop() {
+                kept.unmake(&mut pos, mv, undo);
+                assert_eq!(kept.current(), placement(&pos), "taking back {mv:?}");
+            }
+            assert_eq!(pos, Position::from_sfen(start).unwrap());
+        }
     }
 }

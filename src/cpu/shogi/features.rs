@@ -51,11 +51,33 @@ const BUCKETS: usize = 4 * 7 + 1;
 /// that is absent may be left out, and one index may come more than once.
 #[inline]
 pub fn visit(pos: &Position, mut visit: impl FnMut(usize, i32)) {
+    visit_placement(pos, &mut visit);
+    visit_rest(pos, &mut visit);
+}
+
+/// The placement features: each piece's square and its offsets from
+/// both kings. They change only with the pieces a move touches (all of
+/// a side's when its king moves), so the search keeps their sum move by
+/// move ([`super::eval::Placement`]) instead of visiting them at every leaf.
+#[inline]
+pub fn visit_placement(pos: &Position, visit: &mut impl FnMut(usize, i32)) {
+    for color in Color::BOTH {
+        let kings = (pos.king(color), pos.king(color.opponent()));
+        for sq in pos.pieces(color) {
+            piece(pos.piece_at(sq).kind(), sq, color, kings, visit);
+        }
+    }
+}
+
+/// The other features: pieces in hand, king safety, mobility of the
+/// major pieces, the side to move.
+#[inline]
+pub fn visit_rest(pos: &Position, visit: &mut impl FnMut(usize, i32)) {
     for color in Color::BOTH {
         let sign = sign(color);
-        pieces(pos, color, sign, &mut visit);
-        hand(pos, color, sign, &mut visit);
-        king_safety(pos, color, -sign, &mut visit);
+        mobility(pos, color, sign, visit);
+        hand(pos, color, sign, visit);
+        king_safety(pos, color, -sign, visit);
     }
     visit(TEMPO, sign(pos.side_to_move()));
 }
@@ -67,21 +89,31 @@ fn sign(color: Color) -> i32 {
     }
 }
 
-/// Placement, nearness to both kings and mobility of `color`'s pieces.
+/// The placement features of `color`'s `kind` on `sq`, `kings` being
+/// `color`'s own king's square and the enemy king's.
 #[inline]
-fn pieces(pos: &Position, color: Color, sign: i32, visit: &mut impl FnMut(usize, i32)) {
-    let own = pos.king(color);
-    let enemy = pos.king(color.opponent());
-    for sq in pos.pieces(color) {
-        let kind = pos.piece_at(sq).kind();
-        visit(piece_square(kind, sq, color), sign);
-        if kind == Kind::King {
-            continue;
-        }
-        let k = non_king(kind) * BUCKETS;
-        visit(NEAR_OWN_KING + k + bucket(own, sq, color), sign);
-        visit(NEAR_ENEMY_KING + k + bucket(enemy, sq, color), sign);
-        if let Some(m) = major(kind) {
+pub fn piece(
+    kind: Kind,
+    sq: Sq,
+    color: Color,
+    (own, enemy): (Sq, Sq),
+    visit: &mut impl FnMut(usize, i32),
+) {
+    let sign = sign(color);
+    visit(piece_square(kind, sq, color), sign);
+    if kind == Kind::King {
+        return;
+    }
+    let k = non_king(kind) * BUCKETS;
+    visit(NEAR_OWN_KING + k + bucket(own, sq, color), sign);
+    visit(NEAR_ENEMY_KING + k + bucket(enemy, sq, color), sign);
+}
+
+/// The squares `color`'s bishops, rooks, horses and dragons reach.
+#[inline]
+fn mobility(pos: &Position, color: Color, sign: i32, visit: &mut impl FnMut(usize, i32)) {
+    for (m, kind) in MAJORS.into_iter().enumerate() {
+        for sq in pos.pieces_of(color, kind) {
             let reach = attacks(color, kind, sq, pos.occupied()) & !pos.pieces(color);
             visit(MOBILITY + m, sign * reach.count() as i32);
         }
@@ -146,17 +178,8 @@ fn non_king(kind: Kind) -> usize {
     if i > Kind::King.index() - 1 { i - 1 } else { i }
 }
 
-/// Index 0..4 of a bishop, rook, horse or dragon.
-#[inline]
-fn major(kind: Kind) -> Option<usize> {
-    match kind {
-        Kind::Bishop => Some(0),
-        Kind::Rook => Some(1),
-        Kind::Horse => Some(2),
-        Kind::Dragon => Some(3),
-        _ => None,
-    }
-}
+/// The kinds whose reach is counted, in [`MOBILITY`] order.
+const MAJORS: [Kind; 4] = [Kind::Bishop, Kind::Rook, Kind::Horse, Kind::Dragon];
 
 /// The offset bucket of `sq` from `king`, seen from `color`'s side
 /// (ranks grow towards `color`'s own back rank).

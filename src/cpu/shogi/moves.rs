@@ -3,10 +3,10 @@
 //! reduced (late quiet moves), searched with a null window after the
 //! first and again in full when it beats alpha.
 
-use super::order::pick;
+use super::order::nth_best;
 use super::search::{INF, MATE_BOUND, Search};
 use super::see::see;
-use crate::rules::shogi::{Move, Undo};
+use crate::rules::shogi::Move;
 
 impl Search<'_> {
     /// The move loop of [`negamax`](Search::negamax): PVS with check
@@ -30,27 +30,28 @@ impl Search<'_> {
         let hash = self.pos.hash();
         let pv = beta - alpha > 1;
         for i in 0..list.len() {
-            let mv = pick(list, i);
+            let mv = nth_best(list, i);
             let quiet = !mv.is_promotion() && self.pos.piece_at(mv.to()).is_empty();
-            let undo = self.pos.make(mv);
-            let gives_check = self.pos.in_check();
             // Futility: a quiet move at the frontier that cannot lift the
             // eval to alpha is skipped (never when checking or evading);
             // so are the late quiet moves near the leaves, which good
-            // ordering leaves unlikely to matter.
-            let prunable = quiet && !in_check && !gives_check && i > 0;
+            // ordering leaves unlikely to matter. Asked before the move is
+            // played, since most such moves are skipped.
             let futile =
                 depth <= 2 && alpha.abs() < MATE_BOUND && static_eval + 150 * depth <= alpha;
             let late =
                 !pv && depth <= 3 && i >= late_move_count(depth, improving) && best > -MATE_BOUND;
-            if prunable && (futile || late) {
-                self.pos.unmake(mv, undo);
+            let prunable = quiet && !in_check && i > 0 && (futile || late);
+            let gives_check = self.pos.gives_check(mv);
+            if prunable && !gives_check {
                 continue;
             }
-            let (sound_check, undo) = match gives_check {
-                true => self.check_keeps_its_piece(mv, undo),
-                false => (false, undo),
-            };
+            // A check is extended when the checking piece does not hang on
+            // its square: a check that loses it is mostly a spite check, and
+            // extending every one of those (a drop gives many) costs depth
+            // elsewhere.
+            let sound_check = gives_check && see(&self.pos, mv) >= 0;
+            let undo = self.make(mv);
             self.path.push(hash);
             self.played[ply] = mv;
             let ext = i32::from(sound_check && self.may_extend(ply));
@@ -63,7 +64,7 @@ impl Search<'_> {
                 quiet && !in_check && !gives_check,
             );
             self.path.pop();
-            self.pos.unmake(mv, undo);
+            self.unmake(mv, undo);
             if self.stopped {
                 return (0, None);
             }
@@ -83,17 +84,6 @@ impl Search<'_> {
             }
         }
         (best, best_move)
-    }
-
-    /// Whether the check `mv` (just made, `undo` its undo) does not lose
-    /// the checking piece on its square: only such checks are extended.
-    /// A check that hangs the piece is mostly a spite check, and
-    /// extending every one of those (a drop gives many) costs depth
-    /// elsewhere. Returns the undo of `mv` made again.
-    fn check_keeps_its_piece(&mut self, mv: Move, undo: Undo) -> (bool, Undo) {
-        self.pos.unmake(mv, undo);
-        let sound = see(&self.pos, mv) >= 0;
-        (sound, self.pos.make(mv))
     }
 
     /// Searches the child after the `i`th move: the first with the full

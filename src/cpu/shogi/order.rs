@@ -167,6 +167,26 @@ fn mover_index(pos: &Position, mv: Move) -> usize {
     }
 }
 
+/// How many moves [`nth_best`] picks one by one before it sorts the rest.
+const PICKED: usize = 6;
+
+/// The `i`th best move, for `i` counting up from 0: the first few are
+/// picked one at a time (a cutoff usually comes early, and then sorting
+/// would be wasted), the rest sorted at once when a node gets that far
+/// (picking each would scan the whole list every time, and a shogi
+/// position has a hundred moves and more with pieces in hand).
+#[inline]
+pub fn nth_best(moves: &mut [(Move, i32)], i: usize) -> Move {
+    match i.cmp(&PICKED) {
+        std::cmp::Ordering::Less => pick(moves, i),
+        std::cmp::Ordering::Equal => {
+            moves[i..].sort_by_key(|&(_, score)| std::cmp::Reverse(score));
+            moves[i].0
+        }
+        std::cmp::Ordering::Greater => moves[i].0,
+    }
+}
+
 /// Selection sort step: moves the best remaining move to `i` and returns
 /// it. Cheaper than a full sort when a cutoff comes early.
 #[inline]

@@ -3,8 +3,8 @@
 //! is only trusted in quiet positions. Stand pat lets the side to move
 //! decline all captures; delta pruning skips captures that cannot matter.
 
-use super::eval::{evaluate, piece_value};
-use super::order::{Captures, MAX_PLY, NO_MOVE, losing_capture, pick};
+use super::eval::piece_value;
+use super::order::{Captures, MAX_PLY, NO_MOVE, losing_capture, nth_best};
 use super::search::{INF, MATE, Search};
 use super::see::losing;
 use crate::rules::shogi::Move;
@@ -18,7 +18,7 @@ impl Search<'_> {
             return 0;
         }
         if ply >= MAX_PLY - 2 {
-            return evaluate(&self.pos);
+            return self.evaluate();
         }
         let mut buf = std::mem::take(&mut self.bufs[ply]);
         let stand = if self.pos.in_check() {
@@ -30,7 +30,7 @@ impl Search<'_> {
             }
             None
         } else {
-            let stand = evaluate(&self.pos);
+            let stand = self.evaluate();
             if stand >= beta {
                 self.bufs[ply] = buf;
                 return stand;
@@ -44,13 +44,13 @@ impl Search<'_> {
         self.heur
             .score_all(&self.pos, &buf, None, (MAX_PLY - 1, NO_MOVE), &mut list);
         for i in 0..list.len() {
-            let mv = pick(&mut list, i);
+            let mv = nth_best(&mut list, i);
             if stand.is_some_and(|st| self.futile(mv, list[i].1, st, alpha)) {
                 continue;
             }
-            let undo = self.pos.make(mv);
+            let undo = self.make(mv);
             let score = -self.quiesce(-beta, -alpha, ply + 1);
-            self.pos.unmake(mv, undo);
+            self.unmake(mv, undo);
             if self.stopped {
                 break;
             }

@@ -9,11 +9,11 @@
 //! Scores are from the side to move's point of view. A mate is scored
 //! `MATE - plies`, so shorter mates score higher and are preferred.
 
-use super::eval::evaluate;
+use super::eval::{self, Placement};
 use super::moves::Node;
 use super::order::{Heuristics, MAX_PLY, NO_MOVE};
 use super::tt::{self, Bound, Table};
-use crate::rules::shogi::{Move, Position};
+use crate::rules::shogi::{Move, Position, Undo};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -96,6 +96,7 @@ fn search_in(
 ) -> (Report, Table) {
     let mut s = Search {
         pos: pos.clone(),
+        placement: Placement::new(pos),
         tt,
         heur: Heuristics::new(),
         path: history.to_vec(),
@@ -116,6 +117,9 @@ fn search_in(
 
 pub(super) struct Search<'a> {
     pub(super) pos: Position,
+    /// The evaluation's placement sum along the path (moves are played
+    /// through [`Search::make`] to keep it).
+    placement: Placement,
     pub(super) tt: Table,
     pub(super) heur: Heuristics,
     /// Hashes of the game's positions and the search path, up to the parent
@@ -231,7 +235,7 @@ impl Search<'_> {
         let hash = self.pos.hash();
         for i in 0..root.len() {
             let mv = root[i].0;
-            let undo = self.pos.make(mv);
+            let undo = self.make(mv);
             self.path.push(hash);
             self.played[0] = mv;
             let ext = i32::from(self.pos.in_check());
@@ -250,7 +254,7 @@ impl Search<'_> {
                 }
             };
             self.path.pop();
-            self.pos.unmake(mv, undo);
+            self.unmake(mv, undo);
             if self.stopped {
                 return Window::Stopped;
             }
@@ -316,7 +320,7 @@ impl Search<'_> {
             return self.quiesce(alpha, beta, ply);
         }
         if ply >= MAX_PLY - 2 {
-            return evaluate(&self.pos);
+            return self.evaluate();
         }
         // Mate distance pruning: no line from here beats a mate already found nearer the root.
         alpha = alpha.max(-MATE + ply as i32);
@@ -332,7 +336,7 @@ impl Search<'_> {
                 return h.score;
             }
         }
-        let static_eval = if in_check { 0 } else { evaluate(&self.pos) };
+        let static_eval = if in_check { 0 } else { self.evaluate() };
         self.evals[ply] = (!in_check).then_some(static_eval);
         // Reverse futility: far enough above beta near the leaves, assume it holds.
         if !pv
@@ -393,6 +397,25 @@ impl Search<'_> {
         self.tt
             .store(hash, ply as i32, best_move, best, depth, bound);
         best
+    }
+
+    /// Plays `mv`, keeping the evaluation's placement sum.
+    #[inline]
+    pub(super) fn make(&mut self, mv: Move) -> Undo {
+        self.placement.make(&mut self.pos, mv)
+    }
+
+    /// Takes back `mv`, played by [`Search::make`].
+    #[inline]
+    pub(super) fn unmake(&mut self, mv: Move, undo: Undo) {
+        self.placement.unmake(&mut self.pos, mv, undo);
+    }
+
+    /// The static evaluation of the current position.
+    #[inline]
+    pub(super) fn evaluate(&self) -> i32 {
+        debug_assert_eq!(self.placement.current(), eval::placement(&self.pos));
+        eval::evaluate_placed(&self.pos, self.placement.current())
     }
 
     /// Whether a node at `ply` may still be searched a ply deeper (a

@@ -2,8 +2,8 @@
 //! bitboards and zobrist hash, attack queries, and make/unmake.
 
 use super::bitboard::{
-    Bitboard, between, bishop_attacks, bishop_pseudo, lance_attacks, lance_pseudo, rook_attacks,
-    rook_pseudo, step_attacks,
+    Bitboard, attacks, between, bishop_attacks, bishop_pseudo, lance_attacks, lance_pseudo, line,
+    rook_attacks, rook_pseudo, step_attacks,
 };
 use super::types::{Color, Kind, Move, Piece, Sq};
 use super::zobrist;
@@ -333,6 +333,33 @@ impl Position {
     #[inline]
     pub fn in_check(&self) -> bool {
         !self.checkers().is_empty()
+    }
+
+    /// Whether `mv`, legal for the side to move, would give check: the
+    /// piece attacks the enemy king from where it lands, or leaving its
+    /// square opens a line from one of the side's sliders to the king.
+    /// Answers without playing the move (a search can skip making moves
+    /// it would prune unless they check).
+    pub fn gives_check(&self, mv: Move) -> bool {
+        let us = self.side;
+        let king = self.king(us.opponent());
+        let to = mv.to();
+        if let Some(kind) = mv.dropped() {
+            return attacks(us, kind, to, self.occupied()).has(king);
+        }
+        let from = mv.from();
+        let kind = match mv.is_promotion() {
+            true => self.piece_at(from).kind().promoted(),
+            false => self.piece_at(from).kind(),
+        };
+        let left = Bitboard::from_sq(from);
+        let occupied = (self.occupied() & !left) | Bitboard::from_sq(to);
+        if attacks(us, kind, to, occupied).has(king) {
+            return true;
+        }
+        // Only a square on a line with the king can uncover a slider.
+        !line(from, king).is_empty()
+            && !(self.slider_attackers(us, king, occupied) & !left).is_empty()
     }
 
     /// The pieces of `color` that stand alone between their king and an
