@@ -92,7 +92,7 @@ impl Placement {
     /// Plays `mv` on `pos` and pushes the sum after it.
     #[inline]
     pub fn make(&mut self, pos: &mut Position, mv: Move) -> Undo {
-        let change = self.change(pos, mv);
+        let change = Placement::change(pos, mv);
         let undo = pos.make(mv);
         let after = match change {
             Some(change) => self.current() + change,
@@ -112,7 +112,7 @@ impl Placement {
     /// What `mv` changes in the sum on `pos` before it is played; `None`
     /// for a king move, which changes every offset from that king.
     #[inline]
-    fn change(&self, pos: &Position, mv: Move) -> Option<i32> {
+    fn change(pos: &Position, mv: Move) -> Option<i32> {
         let us = pos.side_to_move();
         let to = mv.to();
         if let Some(kind) = mv.dropped() {
