@@ -16,7 +16,7 @@
 //! `cargo bench --bench cpu -- shogi` runs two-player shogi alone.
 
 use banmen::cpu::four::{chess4, shogi4};
-use banmen::cpu::shogi::search::{Limits, search};
+use banmen::cpu::shogi::search::{Limits, Report, search};
 use banmen::cpu::{Budget, Reach};
 use banmen::rules::shogi::Position;
 use banmen::rules::vocab::Move;
@@ -37,6 +37,14 @@ fn limits(depth: i32, time: Duration) -> Limits {
         tt_bits: 20,
         spend_all: false,
     }
+}
+
+/// Two-player shogi's search of `pos` within `depth` and `time`, with
+/// the seconds it took.
+fn timed(pos: &Position, depth: i32, time: Duration, stop: &AtomicBool) -> (Report, f64) {
+    let started = Instant::now();
+    let report = search(pos, &[], &limits(depth, time), stop);
+    (report, started.elapsed().as_secs_f64())
 }
 
 /// Middle-game positions of a depth-3 game of the search against itself
@@ -65,9 +73,7 @@ fn main() {
     let (mut fixed_nodes, mut fixed_time) = (0u64, 0f64);
     for (name, sfen) in SHOGI_POSITIONS {
         let pos = Position::from_sfen(sfen).expect("valid SFEN");
-        let started = Instant::now();
-        let report = search(&pos, &[], &limits(64, Duration::from_secs(1)), &stop);
-        let secs = started.elapsed().as_secs_f64();
+        let (report, secs) = timed(&pos, 64, Duration::from_secs(1), &stop);
         total_nodes += report.nodes;
         total_time += secs;
         println!(
@@ -78,14 +84,7 @@ fn main() {
             report.best.map_or("-".to_string(), |m| m.to_usi()),
             report.score,
         );
-        let started = Instant::now();
-        let fixed = search(
-            &pos,
-            &[],
-            &limits(SHOGI_DEPTH, Duration::from_secs(600)),
-            &stop,
-        );
-        let secs = started.elapsed().as_secs_f64();
+        let (fixed, secs) = timed(&pos, SHOGI_DEPTH, Duration::from_secs(600), &stop);
         fixed_nodes += fixed.nodes;
         fixed_time += secs;
         println!(

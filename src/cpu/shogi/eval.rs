@@ -115,19 +115,14 @@ impl Placement {
     fn change(pos: &Position, mv: Move) -> Option<i32> {
         let us = pos.side_to_move();
         let to = mv.to();
-        if let Some(kind) = mv.dropped() {
-            return Some(piece_placement(kind, to, us, pos));
-        }
-        let kind = pos.piece_at(mv.from()).kind();
-        if kind == Kind::King {
+        let moved = (!mv.is_drop()).then(|| pos.piece_at(mv.from()).kind());
+        if moved == Some(Kind::King) {
             return None;
         }
-        let placed = match mv.is_promotion() {
-            true => kind.promoted(),
-            false => kind,
-        };
-        let mut change =
-            piece_placement(placed, to, us, pos) - piece_placement(kind, mv.from(), us, pos);
+        let mut change = piece_placement(pos.placed_kind(mv), to, us, pos);
+        if let Some(kind) = moved {
+            change -= piece_placement(kind, mv.from(), us, pos);
+        }
         let captured = pos.piece_at(to);
         if !captured.is_empty() {
             change -= piece_placement(captured.kind(), to, us.opponent(), pos);

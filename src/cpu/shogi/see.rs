@@ -21,11 +21,7 @@ pub fn see(pos: &Position, mv: Move) -> i32 {
         None => {
             occupied ^= Bitboard::from_sq(mv.from());
             let mover = pos.piece_at(mv.from()).kind();
-            let placed = if mv.is_promotion() {
-                mover.promoted()
-            } else {
-                mover
-            };
+            let placed = pos.placed_kind(mv);
             let victim = pos.piece_at(to);
             let taken = if victim.is_empty() {
                 0

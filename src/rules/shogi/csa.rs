@@ -125,18 +125,10 @@ fn hand_line(pos: &Position, color: Color) -> String {
 /// A move: `+7776FU`, `-8822UM` (a promotion), `+0055KA` (a drop).
 fn move_text(pos: &Position, mv: Move) -> String {
     let to = mv.to();
-    let (from, kind) = match mv.dropped() {
-        Some(kind) => ("00".to_string(), kind),
-        None => {
-            let from = mv.from();
-            let kind = pos.piece_at(from).kind();
-            let kind = if mv.is_promotion() {
-                kind.promoted()
-            } else {
-                kind
-            };
-            (format!("{}{}", from.file() + 1, from.rank() + 1), kind)
-        }
+    let kind = pos.placed_kind(mv);
+    let from = match mv.is_drop() {
+        true => "00".to_string(),
+        false => format!("{}{}", mv.from().file() + 1, mv.from().rank() + 1),
     };
     let mover = sign(pos.side_to_move());
     format!(

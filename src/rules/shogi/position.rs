@@ -335,6 +335,17 @@ impl Position {
         !self.checkers().is_empty()
     }
 
+    /// The kind that stands on `mv`'s destination once `mv` is played:
+    /// the dropped kind, or the moving piece's, promoted if it promotes.
+    #[inline]
+    pub fn placed_kind(&self, mv: Move) -> Kind {
+        match mv.dropped() {
+            Some(kind) => kind,
+            None if mv.is_promotion() => self.piece_at(mv.from()).kind().promoted(),
+            None => self.piece_at(mv.from()).kind(),
+        }
+    }
+
     /// Whether `mv`, legal for the side to move, would give check: the
     /// piece attacks the enemy king from where it lands, or leaving its
     /// square opens a line from one of the side's sliders to the king.
@@ -344,14 +355,11 @@ impl Position {
         let us = self.side;
         let king = self.king(us.opponent());
         let to = mv.to();
-        if let Some(kind) = mv.dropped() {
+        let kind = self.placed_kind(mv);
+        if mv.is_drop() {
             return attacks(us, kind, to, self.occupied()).has(king);
         }
         let from = mv.from();
-        let kind = match mv.is_promotion() {
-            true => self.piece_at(from).kind().promoted(),
-            false => self.piece_at(from).kind(),
-        };
         let left = Bitboard::from_sq(from);
         let occupied = (self.occupied() & !left) | Bitboard::from_sq(to);
         if attacks(us, kind, to, occupied).has(king) {
