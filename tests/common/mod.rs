@@ -238,6 +238,23 @@ impl Term {
         }
     }
 
+    /// Reads output for `time`, so that the screen is the latest one
+    /// drawn (a check that something is *not* shown needs it).
+    pub async fn read_for(&mut self, time: Duration) {
+        let deadline = tokio::time::Instant::now() + time;
+        while let Ok(msg) = tokio::time::timeout_at(deadline, self.channel.wait()).await {
+            match msg {
+                Some(ChannelMsg::Data { data }) => self.screen.process(&data),
+                Some(ChannelMsg::ExitStatus { exit_status }) => self.exit = Some(exit_status),
+                Some(ChannelMsg::Close) | None => {
+                    self.closed = true;
+                    return;
+                }
+                Some(_) => {}
+            }
+        }
+    }
+
     pub async fn wait_text(&mut self, needle: &str) {
         let needle_owned = needle.to_string();
         self.wait_for(needle, move |t| t.text().contains(&needle_owned))

@@ -7,7 +7,10 @@
 //! −1. Squares are seen from the piece owner's side, so one weight serves
 //! both colours.
 
-use crate::rules::shogi::bitboard::{Bitboard, attacks, step_attacks};
+use crate::rules::shogi::bitboard::{
+    Bitboard, attacks, bishop_attacks, bishop_pseudo, lance_attacks, lance_pseudo, rook_attacks,
+    rook_pseudo, step_attacks,
+};
 use crate::rules::shogi::{Color, Kind, Position, Sq};
 
 /// Piece-square: kind (14) × rank from the enemy's back rank (9) × file
@@ -141,9 +144,7 @@ fn king_safety(pos: &Position, color: Color, sign: i32, visit: &mut impl FnMut(u
     let them = color.opponent();
     let near = step_attacks(color, Kind::King, king);
     let open = (near & !pos.occupied()).count() as i32;
-    let attacked = near
-        .filter(|&sq| pos.is_attacked(them, sq, pos.occupied()))
-        .count() as i32;
+    let attacked = attacked_near(pos, them, king, near).count() as i32;
     visit(ATTACKED_NEAR_KING + attacked as usize, sign);
     let exposure = open + attacked;
     let hand = pos.hand(them);
@@ -161,6 +162,38 @@ fn king_safety(pos: &Position, color: Color, sign: i32, visit: &mut impl FnMut(u
             }
         }
     }
+}
+
+/// The squares of `near` (those next to `king`) that `them` attacks: what
+/// asking [`Position::is_attacked`] of each would give, in one pass over
+/// the pieces close enough to step there and the sliders whose lines
+/// cross them (most of the time none does).
+#[inline]
+fn attacked_near(pos: &Position, them: Color, king: Sq, near: Bitboard) -> Bitboard {
+    let occupied = pos.occupied();
+    let close = pos.pieces(them) & KING_REACH[king.index()];
+    let mut hit = Bitboard::EMPTY;
+    for sq in close {
+        hit |= attacks(them, pos.piece_at(sq).kind(), sq, occupied);
+    }
+    let far = |kind: Kind| pos.pieces_of(them, kind) & !close;
+    let reaches = |pseudo: Bitboard| !(pseudo & near).is_empty();
+    for sq in far(Kind::Rook) | far(Kind::Dragon) {
+        if reaches(rook_pseudo(sq)) {
+            hit |= rook_attacks(sq, occupied);
+        }
+    }
+    for sq in far(Kind::Bishop) | far(Kind::Horse) {
+        if reaches(bishop_pseudo(sq)) {
+            hit |= bishop_attacks(sq, occupied);
+        }
+    }
+    for sq in far(Kind::Lance) {
+        if reaches(lance_pseudo(them, sq)) {
+            hit |= lance_attacks(them, sq, occupied);
+        }
+    }
+    hit & near
 }
 
 /// The piece-square index of `kind` on `sq` owned by `color`.
@@ -199,9 +232,14 @@ fn king_zone(king: Sq) -> Bitboard {
     KING_ZONES[king.index()]
 }
 
-static KING_ZONES: [Bitboard; 81] = build_zones();
+static KING_ZONES: [Bitboard; 81] = build_zones(2);
+/// The squares within two files and three ranks of a king: where a piece
+/// that steps (a knight's jump included) must stand to attack a square
+/// next to it.
+static KING_REACH: [Bitboard; 81] = build_zones(3);
 
-const fn build_zones() -> [Bitboard; 81] {
+/// Per square, the squares within two files and `ranks` ranks of it.
+const fn build_zones(ranks: i32) -> [Bitboard; 81] {
     let mut table = [Bitboard::EMPTY; 81];
     let mut s = 0;
     while s < 81 {
@@ -209,8 +247,8 @@ const fn build_zones() -> [Bitboard; 81] {
         let mut bits = 0u128;
         let mut df = -2;
         while df <= 2 {
-            let mut dr = -2;
-            while dr <= 2 {
+            let mut dr = -ranks;
+            while dr <= ranks {
                 let (nf, nr) = (f + df, r + dr);
                 if nf >= 0 && nf < 9 && nr >= 0 && nr < 9 {
                     bits |= 1u128 << (nf * 9 + nr);
@@ -287,6 +325,44 @@ mod tests {
             let other = Position::from_sfen(&flipped(sfen)).unwrap();
             assert_eq!(sum(&pos), -sum(&other), "{sfen} / {}", flipped(sfen));
         }
+    }
+
+    /// Along long random games from two positions (sliders, knights and
+    /// promoted pieces come near both kings), the one-pass attack map of
+    /// the squares next to each king is what `is_attacked` says square by
+    /// square.
+    #[test]
+    fn the_attacks_next_to_a_king_are_those_is_attacked_finds() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let (mut squares, mut attacked) = (0, 0);
+        for start in [
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+            "+R1p1kgb2/3sgs1pb/ppnp2p2/5p3/4p4/2PN1PP1P/NP1PP2P1/2SG1R3/L2KG2NL b 2L2Ps 57",
+        ] {
+            let mut pos = Position::from_sfen(start).unwrap();
+            for _ in 0..400 {
+                for color in Color::BOTH {
+                    let (king, them) = (pos.king(color), color.opponent());
+                    let near = step_attacks(color, Kind::King, king);
+                    let one_by_one: Bitboard = near
+                        .filter(|&sq| pos.is_attacked(them, sq, pos.occupied()))
+                        .fold(Bitboard::EMPTY, |bb, sq| bb | Bitboard::from_sq(sq));
+                    assert_eq!(attacked_near(&pos, them, king, near), one_by_one);
+                    squares += near.count();
+                    attacked += one_by_one.count();
+                }
+                let legal = pos.legal_moves();
+                if legal.is_empty() {
+                    break;
+                }
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                pos.make(legal.as_slice()[(seed % legal.len() as u64) as usize]);
+            }
+        }
+        // The games put kings under attack often enough to mean something.
+        assert!(attacked * 10 > squares, "{attacked} of {squares}");
     }
 
     #[test]

@@ -11,6 +11,11 @@ use crate::hall::{HallInner, lock};
 use crate::store::link::{self, Owner};
 use std::sync::{Arc, Mutex, Weak, mpsc};
 
+/// How many times, and how far apart, the replicas whose logs could not
+/// be read after a reconnection are read again.
+const RESYNC_TRIES: usize = 20;
+const RESYNC_PAUSE: std::time::Duration = std::time::Duration::from_millis(500);
+
 /// One piece of work for the worker thread.
 enum Work {
     Live(String, Vec<u8>),
@@ -152,20 +157,25 @@ impl Cluster {
                         live.presence.put(&mut state);
                         add_replica(&hall, state, live.address);
                     }
-                    Err(_) => self.resync(&hall, id),
+                    Err(_) => {
+                        self.resync(&hall, id);
+                    }
                 }
             }
-            None => self.resync(&hall, id),
+            None => {
+                self.resync(&hall, id);
+            }
         }
     }
 
-    /// Rebuilds a replica from the stored log (it missed a change).
-    pub(super) fn resync(&self, hall: &Arc<HallInner>, id: &str) {
+    /// Rebuilds a replica from the stored log (it missed a change);
+    /// `false` when the log could not be read.
+    pub(super) fn resync(&self, hall: &Arc<HallInner>, id: &str) -> bool {
         let log = match hall.shared.store.room_log(id) {
             Ok(log) => log,
             Err(e) => {
                 tracing::warn!(room = %id, "a replica could not be read again: {e}");
-                return;
+                return false;
             }
         };
         let room = lock(&hall.rooms).get(id).cloned();
@@ -183,16 +193,25 @@ impl Cluster {
                 Err(e) => tracing::warn!(room = %id, "a room's log does not replay: {e}"),
             },
         }
+        true
     }
 
     /// Catches every replica up with the log (after the link was cut,
-    /// changes may have been missed).
+    /// changes may have been missed). Just after the link comes back a
+    /// read may still fail; those rooms are read again, since a replica
+    /// left behind would show a stale game until its next change, and
+    /// that change may be waiting for a player who sees the stale one.
     fn resync_all(&self) {
         let Some(hall) = self.hall() else { return };
-        let ids: Vec<String> = lock(&hall.rooms).keys().cloned().collect();
-        for id in ids {
-            self.resync(&hall, &id);
+        let mut ids: Vec<String> = lock(&hall.rooms).keys().cloned().collect();
+        for _ in 0..RESYNC_TRIES {
+            ids.retain(|id| !self.resync(&hall, id));
+            if ids.is_empty() {
+                return;
+            }
+            std::thread::sleep(RESYNC_PAUSE);
         }
+        tracing::warn!(rooms = ids.len(), "replicas stay behind their logs until they change");
     }
 
     /// A room's owner record changed.

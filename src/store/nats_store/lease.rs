@@ -109,11 +109,18 @@ impl Lease {
         self.renewed.store(now, Ordering::SeqCst);
     }
 
-    /// Renews the lease until it is lost or the runtime stops.
+    /// Renews the lease until it is lost or the runtime stops. A renewal
+    /// is given up once it has taken as long as the lease stays fresh (it
+    /// was sent while NATS was away), so that the next one, sent once the
+    /// link is back, is not held behind it; one that was applied after
+    /// all is caught by `recover`.
     pub(super) async fn keep(self: Arc<Lease>) {
         loop {
             tokio::time::sleep(self.life / 3).await;
-            if !self.renew().await {
+            let renewed = tokio::time::timeout(self.life * 2 / 3, self.renew()).await;
+            if renewed.is_err() {
+                tracing::warn!("the hall's lease was not renewed: NATS did not answer in time");
+            } else if renewed == Ok(false) {
                 tracing::error!("another banmen server has taken the hall; writes now fail");
                 self.lost.store(true, Ordering::SeqCst);
                 return;
