@@ -211,7 +211,10 @@ impl Cluster {
             }
             std::thread::sleep(RESYNC_PAUSE);
         }
-        tracing::warn!(rooms = ids.len(), "replicas stay behind their logs until they change");
+        tracing::warn!(
+            rooms = ids.len(),
+            "replicas stay behind their logs until they change"
+        );
     }
 
     /// A room's owner record changed.
