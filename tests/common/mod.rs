@@ -225,15 +225,11 @@ impl Term {
         let deadline = tokio::time::Instant::now() + WAIT;
         while !done(self) {
             let msg = tokio::time::timeout_at(deadline, self.channel.wait()).await;
-            match msg {
-                Ok(Some(ChannelMsg::Data { data })) => self.screen.process(&data),
-                Ok(Some(ChannelMsg::ExitStatus { exit_status })) => self.exit = Some(exit_status),
-                Ok(Some(ChannelMsg::Close)) | Ok(None) => {
-                    self.closed = true;
-                    assert!(done(self), "channel closed before: {what}\n{}", self.text());
-                }
-                Ok(Some(_)) => {}
-                Err(_) => panic!("timed out waiting for: {what}\n{}", self.text()),
+            let Ok(msg) = msg else {
+                panic!("timed out waiting for: {what}\n{}", self.text());
+            };
+            if !self.take(msg) {
+                assert!(done(self), "channel closed before: {what}\n{}", self.text());
             }
         }
     }
@@ -243,16 +239,24 @@ impl Term {
     pub async fn read_for(&mut self, time: Duration) {
         let deadline = tokio::time::Instant::now() + time;
         while let Ok(msg) = tokio::time::timeout_at(deadline, self.channel.wait()).await {
-            match msg {
-                Some(ChannelMsg::Data { data }) => self.screen.process(&data),
-                Some(ChannelMsg::ExitStatus { exit_status }) => self.exit = Some(exit_status),
-                Some(ChannelMsg::Close) | None => {
-                    self.closed = true;
-                    return;
-                }
-                Some(_) => {}
+            if !self.take(msg) {
+                return;
             }
         }
+    }
+
+    /// Takes one message of the channel in; `false` once it has closed.
+    fn take(&mut self, msg: Option<ChannelMsg>) -> bool {
+        match msg {
+            Some(ChannelMsg::Data { data }) => self.screen.process(&data),
+            Some(ChannelMsg::ExitStatus { exit_status }) => self.exit = Some(exit_status),
+            Some(ChannelMsg::Close) | None => {
+                self.closed = true;
+                return false;
+            }
+            Some(_) => {}
+        }
+        true
     }
 
     pub async fn wait_text(&mut self, needle: &str) {

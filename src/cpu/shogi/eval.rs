@@ -167,14 +167,9 @@ mod tests {
             let mut kept = Placement::new(&pos);
             let mut played = Vec::new();
             for _ in 0..300 {
-                let legal = pos.legal_moves();
-                if legal.is_empty() {
+                let Some(mv) = super::super::random_move(&pos, &mut seed) else {
                     break;
-                }
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                let mv = legal.as_slice()[(seed % legal.len() as u64) as usize];
+                };
                 let undo = kept.make(&mut pos, mv);
                 assert_eq!(kept.current(), placement(&pos), "after {mv:?}");
                 assert_eq!(evaluate_placed(&pos, kept.current()), evaluate(&pos));

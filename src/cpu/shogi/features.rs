@@ -351,14 +351,10 @@ mod tests {
                     squares += near.count();
                     attacked += one_by_one.count();
                 }
-                let legal = pos.legal_moves();
-                if legal.is_empty() {
+                let Some(mv) = super::super::random_move(&pos, &mut seed) else {
                     break;
-                }
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                pos.make(legal.as_slice()[(seed % legal.len() as u64) as usize]);
+                };
+                pos.make(mv);
             }
         }
         // The games put kings under attack often enough to mean something.

@@ -76,3 +76,17 @@ pub fn think(game: &ShogiGame, level: u8, budget: &Budget) -> Option<vocab::Move
     let report = search_position(game.position(), &history(game), level, budget);
     report.best.map(|mv| game.to_vocab(mv))
 }
+
+/// A legal move of `pos` picked by a xorshift of `seed` (the tests' random
+/// games), or `None` when there is none.
+#[cfg(test)]
+fn random_move(pos: &Position, seed: &mut u64) -> Option<crate::rules::shogi::Move> {
+    let legal = pos.legal_moves();
+    if legal.is_empty() {
+        return None;
+    }
+    *seed ^= *seed << 13;
+    *seed ^= *seed >> 7;
+    *seed ^= *seed << 17;
+    Some(legal.as_slice()[(*seed % legal.len() as u64) as usize])
+}
