@@ -117,13 +117,16 @@ impl Lease {
     pub(super) async fn keep(self: Arc<Lease>) {
         loop {
             tokio::time::sleep(self.life / 3).await;
-            let renewed = tokio::time::timeout(self.life * 2 / 3, self.renew()).await;
-            if renewed.is_err() {
-                tracing::warn!("the hall's lease was not renewed: NATS did not answer in time");
-            } else if renewed == Ok(false) {
-                tracing::error!("another banmen server has taken the hall; writes now fail");
-                self.lost.store(true, Ordering::SeqCst);
-                return;
+            match tokio::time::timeout(self.life * 2 / 3, self.renew()).await {
+                Ok(true) => {}
+                Ok(false) => {
+                    tracing::error!("another banmen server has taken the hall; writes now fail");
+                    self.lost.store(true, Ordering::SeqCst);
+                    return;
+                }
+                Err(_) => {
+                    tracing::warn!("the hall's lease was not renewed: NATS did not answer in time")
+                }
             }
         }
     }
