@@ -41,8 +41,16 @@ pub const HAND_PRESSURE: usize = MOBILITY + 4;
 pub const ZONE_PRESSURE: usize = HAND_PRESSURE + 7;
 /// The number (0 to 8) of squares next to the king the enemy attacks.
 pub const ATTACKED_NEAR_KING: usize = ZONE_PRESSURE + 13;
+/// The number (0 to 8) of squares next to the king the enemy attacks and
+/// no other piece of the king's side defends: where a drop or a capture
+/// lands with the king as the only guard.
+pub const WEAK_NEAR_KING: usize = ATTACKED_NEAR_KING + 9;
+/// Enemy hand pieces (7 kinds) times the empty squares next to the king
+/// the enemy attacks and nothing but the king guards: a drop there is a
+/// check the king alone must answer.
+pub const DROP_THREAT: usize = WEAK_NEAR_KING + 9;
 /// The side to move.
-pub const TEMPO: usize = ATTACKED_NEAR_KING + 9;
+pub const TEMPO: usize = DROP_THREAT + 7;
 /// How many weights there are.
 pub const COUNT: usize = TEMPO + 1;
 
@@ -144,14 +152,20 @@ fn king_safety(pos: &Position, color: Color, sign: i32, visit: &mut impl FnMut(u
     let them = color.opponent();
     let near = step_attacks(color, Kind::King, king);
     let open = (near & !pos.occupied()).count() as i32;
-    let attacked = attacked_near(pos, them, king, near).count() as i32;
-    visit(ATTACKED_NEAR_KING + attacked as usize, sign);
-    let exposure = open + attacked;
+    let attacked = attacked_near(pos, them, pos.pieces(them), king, near);
+    visit(ATTACKED_NEAR_KING + attacked.count() as usize, sign);
+    let weak = unguarded(pos, color, king, near, attacked);
+    if !attacked.is_empty() {
+        visit(WEAK_NEAR_KING + weak.count() as usize, sign);
+    }
+    let landing = (weak & !pos.occupied()).count() as i32;
+    let exposure = open + attacked.count() as i32;
     let hand = pos.hand(them);
     for (i, kind) in Kind::HAND.into_iter().enumerate() {
         let n = hand.count(kind).min(2) as i32;
         if n > 0 {
             visit(HAND_PRESSURE + i, sign * n * exposure);
+            visit(DROP_THREAT + i, sign * landing);
         }
     }
     if exposure > 0 {
@@ -164,19 +178,44 @@ fn king_safety(pos: &Position, color: Color, sign: i32, visit: &mut impl FnMut(u
     }
 }
 
-/// The squares of `near` (those next to `king`) that `them` attacks: what
-/// asking [`Position::is_attacked`] of each would give, in one pass over
-/// the pieces close enough to step there and the sliders whose lines
-/// cross them (most of the time none does).
+/// The squares of `attacked` (next to `color`'s `king`) that no other
+/// piece of `color` guards.
 #[inline]
-fn attacked_near(pos: &Position, them: Color, king: Sq, near: Bitboard) -> Bitboard {
+fn unguarded(
+    pos: &Position,
+    color: Color,
+    king: Sq,
+    near: Bitboard,
+    attacked: Bitboard,
+) -> Bitboard {
+    if attacked.is_empty() {
+        return attacked;
+    }
+    let guards = pos.pieces(color) & !Bitboard::from_sq(king);
+    attacked & !attacked_near(pos, color, guards, king, near)
+}
+
+/// The squares of `near` (those next to `king`) that `them`'s `pieces`
+/// attack: what asking [`Position::attackers_to`] of each would give, in
+/// one pass over the pieces close enough to step there and the sliders
+/// whose lines cross them (most of the time none does). `pieces` is all
+/// of `them`'s, or all but their king to ask which squares other pieces
+/// guard.
+#[inline]
+fn attacked_near(
+    pos: &Position,
+    them: Color,
+    pieces: Bitboard,
+    king: Sq,
+    near: Bitboard,
+) -> Bitboard {
     let occupied = pos.occupied();
-    let close = pos.pieces(them) & KING_REACH[king.index()];
+    let close = pieces & KING_REACH[king.index()];
     let mut hit = Bitboard::EMPTY;
     for sq in close {
         hit |= attacks(them, pos.piece_at(sq).kind(), sq, occupied);
     }
-    let far = |kind: Kind| pos.pieces_of(them, kind) & !close;
+    let far = |kind: Kind| pos.pieces_of(them, kind) & pieces & !close;
     let reaches = |pseudo: Bitboard| !(pseudo & near).is_empty();
     for sq in far(Kind::Rook) | far(Kind::Dragon) {
         if reaches(rook_pseudo(sq)) {
@@ -330,7 +369,8 @@ mod tests {
     /// Along long random games from two positions (sliders, knights and
     /// promoted pieces come near both kings), the one-pass attack map of
     /// the squares next to each king is what `is_attacked` says square by
-    /// square.
+    /// square, and the map of its own side's guards (the king left out)
+    /// what `attackers_to` says.
     #[test]
     fn the_attacks_next_to_a_king_are_those_is_attacked_finds() {
         let mut seed = 0x9e37_79b9_7f4a_7c15u64;
@@ -347,7 +387,16 @@ mod tests {
                     let one_by_one: Bitboard = near
                         .filter(|&sq| pos.is_attacked(them, sq, pos.occupied()))
                         .fold(Bitboard::EMPTY, |bb, sq| bb | Bitboard::from_sq(sq));
-                    assert_eq!(attacked_near(&pos, them, king, near), one_by_one);
+                    let all = pos.pieces(them);
+                    assert_eq!(attacked_near(&pos, them, all, king, near), one_by_one);
+                    let guards = pos.pieces(color) & !Bitboard::from_sq(king);
+                    let guarded: Bitboard = near
+                        .filter(|&sq| {
+                            let by = pos.attackers_to(color, sq, pos.occupied());
+                            !(by & guards).is_empty()
+                        })
+                        .fold(Bitboard::EMPTY, |bb, sq| bb | Bitboard::from_sq(sq));
+                    assert_eq!(attacked_near(&pos, color, guards, king, near), guarded);
                     squares += near.count();
                     attacked += one_by_one.count();
                 }
@@ -359,6 +408,27 @@ mod tests {
         }
         // The games put kings under attack often enough to mean something.
         assert!(attacked * 10 > squares, "{attacked} of {squares}");
+    }
+
+    /// A gote silver attacks two squares in front of sente's lone king:
+    /// both are weak and both are landing squares for gote's gold in
+    /// hand; a sente gold beside the king guards one of them.
+    #[test]
+    fn squares_only_the_king_guards_are_weak_and_drops_land_there() {
+        let features = |sfen: &str| {
+            let mut seen = Vec::new();
+            visit(&Position::from_sfen(sfen).unwrap(), |i, v| {
+                seen.push((i, v))
+            });
+            seen
+        };
+        let gold = Kind::HAND.iter().position(|&k| k == Kind::Gold).unwrap();
+        let bare = features("4k4/9/9/9/9/9/5s3/9/4K4 b g 1");
+        assert!(bare.contains(&(WEAK_NEAR_KING + 2, -1)), "{bare:?}");
+        assert!(bare.contains(&(DROP_THREAT + gold, -2)), "{bare:?}");
+        let guarded = features("4k4/9/9/9/9/9/5s3/9/3GK4 b g 1");
+        assert!(guarded.contains(&(WEAK_NEAR_KING + 1, -1)), "{guarded:?}");
+        assert!(guarded.contains(&(DROP_THREAT + gold, -1)), "{guarded:?}");
     }
 
     #[test]
