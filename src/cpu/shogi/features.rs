@@ -42,8 +42,9 @@ pub const ZONE_PRESSURE: usize = HAND_PRESSURE + 7;
 /// The number (0 to 8) of squares next to the king the enemy attacks.
 pub const ATTACKED_NEAR_KING: usize = ZONE_PRESSURE + 13;
 /// The number (0 to 8) of squares next to the king the enemy attacks and
-/// no other piece of the king's side defends: where a drop or a capture
-/// lands with the king as the only guard.
+/// no other piece of the king's side guards: where a drop or a capture
+/// lands with the king as the only guard. Counted when the enemy attacks
+/// any square next to the king.
 pub const WEAK_NEAR_KING: usize = ATTACKED_NEAR_KING + 9;
 /// Enemy hand pieces (7 kinds) times the empty squares next to the king
 /// the enemy attacks and nothing but the king guards: a drop there is a
