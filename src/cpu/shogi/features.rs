@@ -367,6 +367,13 @@ mod tests {
         }
     }
 
+    /// The squares of `among` for which `keep` holds.
+    fn squares_where(among: Bitboard, keep: impl Fn(Sq) -> bool) -> Bitboard {
+        among
+            .filter(|&sq| keep(sq))
+            .fold(Bitboard::EMPTY, |bb, sq| bb | Bitboard::from_sq(sq))
+    }
+
     /// Along long random games from two positions (sliders, knights and
     /// promoted pieces come near both kings), the one-pass attack map of
     /// the squares next to each king is what `is_attacked` says square by
@@ -385,18 +392,14 @@ mod tests {
                 for color in Color::BOTH {
                     let (king, them) = (pos.king(color), color.opponent());
                     let near = step_attacks(color, Kind::King, king);
-                    let one_by_one: Bitboard = near
-                        .filter(|&sq| pos.is_attacked(them, sq, pos.occupied()))
-                        .fold(Bitboard::EMPTY, |bb, sq| bb | Bitboard::from_sq(sq));
+                    let one_by_one =
+                        squares_where(near, |sq| pos.is_attacked(them, sq, pos.occupied()));
                     let all = pos.pieces(them);
                     assert_eq!(attacked_near(&pos, them, all, king, near), one_by_one);
                     let guards = pos.pieces(color) & !Bitboard::from_sq(king);
-                    let guarded: Bitboard = near
-                        .filter(|&sq| {
-                            let by = pos.attackers_to(color, sq, pos.occupied());
-                            !(by & guards).is_empty()
-                        })
-                        .fold(Bitboard::EMPTY, |bb, sq| bb | Bitboard::from_sq(sq));
+                    let guarded = squares_where(near, |sq| {
+                        !(pos.attackers_to(color, sq, pos.occupied()) & guards).is_empty()
+                    });
                     assert_eq!(attacked_near(&pos, color, guards, king, near), guarded);
                     squares += near.count();
                     attacked += one_by_one.count();
