@@ -14,7 +14,7 @@ use banmen::hall::{Clock, Hall, HallOptions, RoomSettings};
 use banmen::rules::GameKind;
 use banmen::store::memory::MemoryStore;
 use serde_json::{Value, json};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
@@ -111,10 +111,6 @@ async fn feed(session: &mut Session, bot: &mut Bot, until: &str) -> (Value, Opti
     }
 }
 
-fn log_file(name: &str) -> PathBuf {
-    temp_dir().join(format!("{name}.log"))
-}
-
 #[tokio::test(flavor = "multi_thread")]
 async fn a_byoyomi_room_s_clock_reaches_a_usi_engine() {
     let options = HallOptions {
@@ -132,7 +128,8 @@ async fn a_byoyomi_room_s_clock_reaches_a_usi_engine() {
         accept: Accept::Any,
         seek: false,
     });
-    let log = log_file("usi");
+    let dir = temp_dir();
+    let log = dir.join("usi.log");
     let mut engine = EngineSide::start(recorder(&log, "3c3d"), Dialect::Usi).await;
 
     let mut settings = RoomSettings::new(GameKind::Shogi);
@@ -174,12 +171,12 @@ async fn a_byoyomi_room_s_clock_reaches_a_usi_engine() {
     assert!((590_000..=600_000).contains(&btime), "{go}");
     assert!((590_000..=599_500).contains(&wtime), "{go}");
     assert_eq!(words[2].1, 30_000, "{go}");
-    let _ = std::fs::remove_dir_all(log.parent().unwrap());
 }
 
 #[tokio::test]
 async fn a_four_player_clock_reaches_the_engine_seat_by_seat() {
-    let log = log_file("four");
+    let dir = temp_dir();
+    let log = dir.join("four.log");
     let mut engine = EngineSide::start(recorder(&log, "e3e4"), Dialect::Uci).await;
     let mut bot = Bot::new(Policy {
         game: GameKind::Shogi4,
@@ -219,5 +216,4 @@ async fn a_four_player_clock_reaches_the_engine_seat_by_seat() {
     assert_eq!(words[1].1, 260_000, "{go}");
     assert!((300_000..=309_500).contains(&words[2].1), "{go}");
     assert_eq!(words[3].1, 290_000, "{go}");
-    let _ = std::fs::remove_dir_all(log.parent().unwrap());
 }

@@ -25,9 +25,10 @@ use std::time::{Duration, Instant};
 const LEASE_SECONDS: u64 = 2;
 
 /// A node's folder: its config names the NATS server at `url` and the
-/// node's name.
+/// node's name. Left in place: the node outlives the function that
+/// starts it.
 fn node_dir(url: &str, name: &str) -> PathBuf {
-    let dir = temp_dir();
+    let dir = temp_dir().keep();
     let config = format!(
         "[storage]\nbackend = \"nats\"\nnats_url = \"{url}\"\nreplicas = 3\n\n\
          [cluster]\nnode = \"{name}\"\nlease_seconds = {LEASE_SECONDS}\n"

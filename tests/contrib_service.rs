@@ -10,6 +10,9 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+mod temp_support;
+use temp_support::TempDir;
+
 /// Where the unit names the binary; the tests swap in the one just built.
 const INSTALLED: &str = "/usr/local/bin/banmen";
 
@@ -25,14 +28,13 @@ fn values<'a>(unit: &'a str, key: &str) -> Vec<&'a str> {
         .collect()
 }
 
-/// Writes `text` as `banmen.service` in a fresh directory.
-fn write_unit(name: &str, text: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("banmen-unit-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+/// Writes `text` as `banmen.service` in a fresh directory: the directory
+/// (removed when dropped) and the unit's path.
+fn write_unit(name: &str, text: &str) -> (TempDir, PathBuf) {
+    let dir = TempDir::created(&format!("unit-{name}"));
     let path = dir.join("banmen.service");
     std::fs::write(&path, text).unwrap();
-    path
+    (dir, path)
 }
 
 /// What `systemd-analyze verify` says of the unit at `path`: whether it
@@ -51,7 +53,7 @@ fn verify(path: &Path) -> Option<(bool, String)> {
 #[test]
 fn systemd_analyze_verifies_the_unit() {
     let built = unit().replace(INSTALLED, env!("CARGO_BIN_EXE_banmen"));
-    let path = write_unit("good", &built);
+    let (_good, path) = write_unit("good", &built);
     let Some((ok, said)) = verify(&path) else {
         assert!(
             std::env::var_os("BANMEN_REQUIRE_SYSTEMD").is_none(),
@@ -63,7 +65,7 @@ fn systemd_analyze_verifies_the_unit() {
     // A remark on the unit names its file and line: there must be none.
     assert!(ok && !said.contains("banmen.service:"), "{said}");
     // The check is live: a mistake in the same unit is reported.
-    let broken = write_unit(
+    let (_broken, broken) = write_unit(
         "broken",
         &built.replace("ProtectSystem=strict", "ProtectSystem=sometimes"),
     );

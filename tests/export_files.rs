@@ -26,7 +26,7 @@ fn w_in_the_export_panel_writes_each_record_to_a_file() {
     let id = room.view().code.clone();
     let mut app = App::new(hall.clone(), alice, Entry::Join(id), address());
     let dir = temp_dir();
-    app.export_to_files(dir.clone());
+    app.export_to_files(dir.to_path_buf());
     chars(&mut app, "e");
     let panel = render(&mut app, 120, 90);
     assert!(panel.has("writes these records"), "{}", panel.text());

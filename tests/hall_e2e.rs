@@ -13,7 +13,7 @@ const ENTER: &[u8] = b"\r";
 
 #[tokio::test]
 async fn two_players_join_by_code_play_and_a_third_watches() {
-    let dir = std::env::temp_dir().join(format!("banmen-hall-e2e-{}", std::process::id()));
+    let dir = temp_dir();
     let server = TestServer::start_with(&dir.join("host_key"), banmen::ui::App::new).await;
 
     let alice_ssh = with_key_seed(server.addr, "alice", 1).await;

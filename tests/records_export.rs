@@ -13,6 +13,9 @@ use banmen::rules::vocab::Seat;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+mod temp_support;
+use temp_support::TempDir;
+
 const NAMES: [&str; 2] = ["☗alice", "Łukasz 김"];
 /// The names as the CP932 `.kif` carries them (docs/records.md).
 const CP932_NAMES: [&str; 2] = ["▲alice", "?ukasz ?"];
@@ -163,7 +166,7 @@ fn cshogi_reads_the_kif_kifu_and_csa_files() {
     if !cshogi_available() {
         return;
     }
-    let dir = temp_dir();
+    let dir = TempDir::created("records");
     for case in cases() {
         let files = write_files(&dir, &case);
         let usi: Vec<String> = case.game.moves().iter().map(|m| m.to_usi()).collect();
@@ -181,7 +184,6 @@ fn cshogi_reads_the_kif_kifu_and_csa_files() {
             assert_eq!(read.names, names, "{what}");
         }
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 type EndOf = fn(&Case) -> &'static str;
@@ -259,10 +261,4 @@ fn cshogi_available() -> bool {
         eprintln!("skipped: python3 cannot import cshogi");
     }
     found
-}
-
-fn temp_dir() -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("banmen-records-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }

@@ -253,6 +253,5 @@ async fn scenario(nats: Option<String>) {
     wait_moves(&mut bob, &moves).await;
 
     drop(server);
-    let _ = std::fs::remove_dir_all(&dir);
     eprintln!("restart scenario took {:?}", started.elapsed());
 }

@@ -5,16 +5,15 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 mod nats_support;
+mod temp_support;
+use temp_support::TempDir;
 
 fn banmen() -> Command {
     Command::new(env!("CARGO_BIN_EXE_banmen"))
 }
 
-fn temp_dir(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("banmen-serve-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+fn temp_dir(name: &str) -> TempDir {
+    TempDir::created(&format!("serve-{name}"))
 }
 
 /// Starts `banmen serve` in `dir` on a free port and waits (bounded) until

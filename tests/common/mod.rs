@@ -19,7 +19,6 @@ use russh::keys::{PrivateKey, PrivateKeyWithHashAlg};
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
@@ -27,17 +26,15 @@ use tokio::task::JoinHandle;
 #[path = "../nats_support/mod.rs"]
 pub mod nats_support;
 pub mod stores;
+#[path = "../temp_support/mod.rs"]
+pub mod temp_support;
+pub use temp_support::TempDir;
 
 pub const WAIT: Duration = Duration::from_secs(10);
 
-/// A fresh directory under the system temp dir.
-pub fn temp_dir() -> PathBuf {
-    static N: AtomicUsize = AtomicUsize::new(0);
-    let n = N.fetch_add(1, Ordering::Relaxed);
-    let dir = std::env::temp_dir().join(format!("banmen-e2e-{}-{n}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// A fresh directory under the system temp dir, removed when dropped.
+pub fn temp_dir() -> TempDir {
+    TempDir::created("e2e")
 }
 
 /// A running server and the means to stop it.

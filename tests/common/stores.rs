@@ -2,12 +2,12 @@
 //! sled in a temporary directory, and NATS JetStream on a throwaway
 //! server (left out, with a line saying so, when `BANMEN_NO_NATS=1`).
 
+use super::TempDir;
 use super::nats_support::NatsServer;
 use banmen::store::Store;
 use banmen::store::memory::MemoryStore;
 use banmen::store::nats_store::{NatsOptions, NatsStore};
 use banmen::store::sled_store::SledStore;
-use std::path::PathBuf;
 use std::sync::Arc;
 
 /// A store under test and what must outlive it (its directory or its
@@ -25,7 +25,7 @@ enum Place {
     Memory,
     /// A second hall on another store's NATS server.
     Borrowed,
-    Dir(PathBuf),
+    Dir(TempDir),
     Nats(NatsServer),
 }
 
@@ -63,11 +63,9 @@ impl TestStore {
 
 impl Drop for TestStore {
     fn drop(&mut self) {
-        // The store first (a NATS store gives its lease back), then its place.
+        // The store first (a NATS store gives its lease back, sled closes
+        // its files); the place (directory, server) goes with the fields.
         self.store = Arc::new(MemoryStore::new());
-        if let Place::Dir(dir) = &self.place {
-            let _ = std::fs::remove_dir_all(dir);
-        }
     }
 }
 

@@ -1,7 +1,8 @@
 //! A fresh directory path for a test, removed with everything in it when
-//! dropped (shared by the storage tests that open sled directories).
+//! dropped, so that test runs leave nothing behind in the temp dir.
 #![allow(dead_code)] // each test file uses its own part
 
+use std::ops::Deref;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -19,7 +20,36 @@ impl TempDir {
         TempDir(path)
     }
 
+    /// The same, with the directory made (empty).
+    pub fn created(name: &str) -> TempDir {
+        let dir = TempDir::new(name);
+        std::fs::create_dir_all(dir.path()).expect("create a temp dir");
+        dir
+    }
+
     pub fn path(&self) -> &Path {
+        &self.0
+    }
+
+    /// The path, the directory left in place (for one a server process
+    /// started from it outlives this scope with).
+    pub fn keep(self) -> PathBuf {
+        let path = self.0.clone();
+        std::mem::forget(self);
+        path
+    }
+}
+
+impl Deref for TempDir {
+    type Target = Path;
+
+    fn deref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl AsRef<Path> for TempDir {
+    fn as_ref(&self) -> &Path {
         &self.0
     }
 }
