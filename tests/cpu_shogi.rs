@@ -109,9 +109,12 @@ fn takes_a_hanging_rook() {
     assert_eq!(cpu_move(&g, 4, Duration::from_secs(1)).to_usi(), "8h5e");
 }
 
+/// A middle game off the opening book, so that every level searches.
+const MIDDLE: &str = "ln1g3nl/1r1sk1gs1/p1pppp1pp/1p4p2/7P1/2P6/PPSPPPP1P/1B1K3R1/LN1G1GSNL b - 1";
+
 #[test]
 fn a_legal_move_at_every_level() {
-    let g = ShogiGame::new(ShogiRules::default());
+    let g = game(MIDDLE);
     for level in 1..=MAX_LEVEL {
         cpu_move(&g, level, Duration::from_millis(300));
     }
@@ -119,7 +122,7 @@ fn a_legal_move_at_every_level() {
 
 #[test]
 fn stops_at_once_when_told_to() {
-    let g = ShogiGame::new(ShogiRules::default());
+    let g = game(MIDDLE);
     let budget = Budget::new(Duration::from_secs(30));
     budget
         .stop
@@ -137,8 +140,7 @@ fn stops_at_once_when_told_to() {
 
 #[test]
 fn keeps_to_a_small_time_budget() {
-    let sfen = "ln1g3nl/1r1sk1gs1/p1pppp1pp/1p4p2/7P1/2P6/PPSPPPP1P/1B1K3R1/LN1G1GSNL b - 1";
-    let g = game(sfen);
+    let g = game(MIDDLE);
     let budget = Duration::from_millis(300);
     let started = Instant::now();
     cpu_move(&g, MAX_LEVEL, budget);

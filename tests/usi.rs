@@ -70,7 +70,8 @@ fn the_search_is_reported_before_its_move() {
     let mut engine = start();
     engine.send("usi");
     engine.until("usiok", 5 * SECOND);
-    engine.send("position startpos moves 7g7f 3c3d");
+    // Off the opening book, so that the search plays.
+    engine.send("position startpos moves 1g1f 3c3d");
     engine.send("go movetime 300");
     let (lines, best) = engine.search(10 * SECOND);
     let info = lines
@@ -86,6 +87,43 @@ fn the_search_is_reported_before_its_move() {
     assert!(after("nodes").parse::<u64>().unwrap() > 100, "{info}");
     after("cp").parse::<i32>().expect("a score in centipawns");
     assert_eq!(after("pv"), best, "the line's move is the move played");
+    assert_eq!(engine.quit(), Some(0));
+}
+
+#[test]
+fn the_opening_book_plays_standard_first_moves_and_says_so() {
+    let mut engine = start();
+    engine.send("usi");
+    engine.until("usiok", 5 * SECOND);
+    let mut firsts = Vec::new();
+    for _ in 0..30 {
+        engine.send("position startpos");
+        engine.send("go movetime 1000");
+        let (lines, best) = engine.search(10 * SECOND);
+        assert!(
+            lines.contains(&format!("info string book {best}")),
+            "{lines:?}"
+        );
+        firsts.push(best);
+    }
+    firsts.sort();
+    firsts.dedup();
+    assert!(
+        firsts
+            .iter()
+            .all(|m| ["7g7f", "2g2f", "5g5f"].contains(&m.as_str())),
+        "{firsts:?}"
+    );
+    assert!(firsts.len() > 1, "thirty games opened alike: {firsts:?}");
+    // Level 2 plays like a beginner: no book.
+    engine.send("setoption name Level value 2");
+    engine.send("position startpos");
+    engine.send("go movetime 300");
+    let (lines, _) = engine.search(10 * SECOND);
+    assert!(
+        lines.iter().all(|l| !l.starts_with("info string book")),
+        "{lines:?}"
+    );
     assert_eq!(engine.quit(), Some(0));
 }
 

@@ -85,8 +85,9 @@ fn deepen<G: Game>(
     Some(game.move_text(best))
 }
 
-/// Two-player shogi: the level's search, reported in one line when it
-/// ends (it deepens by time alone).
+/// Two-player shogi: the opening book's move (said in an `info string`),
+/// else the level's search, reported in one line when it ends (it deepens
+/// by time alone).
 fn shogi_search(
     game: &ShogiGame,
     level: u8,
@@ -94,6 +95,12 @@ fn shogi_search(
     clock: Instant,
     out: &Output,
 ) -> Option<String> {
+    if game.outcome().is_none()
+        && let Some(mv) = shogi::book_move(game.position(), level)
+    {
+        say(out, &format!("info string book {}", game.move_text(mv)));
+        return Some(game.move_text(mv));
+    }
     let report = shogi::search_position(game.position(), &shogi::history(game), level, budget);
     let best = report.best?;
     let found = Searched {

@@ -2,6 +2,7 @@
 //! evaluation of material, hands, piece placement and king safety
 //! ([`eval`]), and the table that maps the CPU levels onto it.
 
+mod book;
 pub mod eval;
 pub mod features;
 mod moves;
@@ -38,6 +39,10 @@ const LEVELS: [(i32, Option<Duration>, i32); 5] = [
     (64, None, 0),
 ];
 
+/// The lowest level that plays the opening book: levels 1 and 2 stand
+/// for beginners, who do not know the standard beginnings.
+const BOOK_LEVEL: u8 = 3;
+
 /// The search limits of `level` (clamped to 1..=5) within `budget`.
 pub fn limits(level: u8, budget: &Budget) -> Limits {
     let (depth, cap, noise) = LEVELS[(level.clamp(1, 5) - 1) as usize];
@@ -68,10 +73,21 @@ pub fn search_position(pos: &Position, history: &[u64], level: u8, budget: &Budg
     search::search_kept(pos, history, &limits(level, budget), &budget.stop)
 }
 
+/// The opening book's move for `pos` at `level`, if the level plays the
+/// book and the position is in it (a random choice where lines part).
+pub fn book_move(pos: &Position, level: u8) -> Option<crate::rules::shogi::Move> {
+    (level >= BOOK_LEVEL)
+        .then(|| book::book_move(pos))
+        .flatten()
+}
+
 /// The CPU's move in `game` at `level`, or `None` when the game is over.
 pub fn think(game: &ShogiGame, level: u8, budget: &Budget) -> Option<vocab::Move> {
     if game.outcome().is_some() {
         return None;
+    }
+    if let Some(mv) = book_move(game.position(), level) {
+        return Some(game.to_vocab(mv));
     }
     let report = search_position(game.position(), &history(game), level, budget);
     report.best.map(|mv| game.to_vocab(mv))
