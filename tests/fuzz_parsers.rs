@@ -1477,6 +1477,7 @@ fn check_usi_script(level: u8, lines: &[Vec<u8>], eof_newline: bool) {
         "info depth ",
         "info string error: ",
         "info string game over: ",
+        "info string book ",
         "checkmate notimplemented",
     ];
     for line in output.lines() {

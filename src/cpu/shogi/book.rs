@@ -1,8 +1,8 @@
 //! The opening book: standard beginnings of the main systems
 //! (`book.txt`), so that the CPU opens as shogi players do, and not the
-//! same way every game. Without it the search, which sees no fight that
-//! early, opens the same quiet way each game (level 5 played 6i7h first
-//! every time) into positions it plays worse than the main systems.
+//! same way every game: the search, which sees no fight that early, would
+//! open each game the same quiet way (level 5 played 6i7h first every
+//! time).
 
 use crate::rules::shogi::{Move, Position};
 use rand::seq::IndexedRandom;
@@ -18,8 +18,8 @@ type Book = HashMap<u64, Vec<Move>>;
 
 /// A move of the book for `pos`, picked at random among the lines that
 /// reach it (a move more lines play is picked more often), or `None` out
-/// of the book. Reached by any move order: the
-/// position's hash is the key, and the move is checked legal again.
+/// of the book. Any move order reaches it: the position's hash is the
+/// key, and the move is checked legal again.
 pub fn book_move(pos: &Position) -> Option<Move> {
     let choices = book().get(&pos.hash())?;
     let mv = *choices.choose(&mut rand::rng())?;
