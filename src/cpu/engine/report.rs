@@ -95,9 +95,8 @@ fn shogi_search(
     clock: Instant,
     out: &Output,
 ) -> Option<String> {
-    if game.outcome().is_none()
-        && let Some(mv) = shogi::book_move(game.position(), level)
-    {
+    // `think` has already answered a game that is over.
+    if let Some(mv) = shogi::book_move(game.position(), level) {
         say(out, &format!("info string book {}", game.move_text(mv)));
         return Some(game.move_text(mv));
     }
