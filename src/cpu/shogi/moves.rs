@@ -5,7 +5,7 @@
 
 use super::order::nth_best;
 use super::search::{INF, MATE_BOUND, Search};
-use super::see::see;
+use super::see::{below, see};
 use crate::rules::shogi::Move;
 
 impl Search<'_> {
@@ -44,6 +44,9 @@ impl Search<'_> {
             let prunable = quiet && !in_check && i > 0 && (futile || late);
             let gives_check = self.pos.gives_check(mv);
             if prunable && !gives_check {
+                continue;
+            }
+            if self.loses_too_much(mv, node, i, best, gives_check) {
                 continue;
             }
             // A check is extended when the checking piece does not hang on
@@ -86,6 +89,21 @@ impl Search<'_> {
         (best, best_move)
     }
 
+    /// Whether a move near the leaves loses more on its square than the
+    /// depth left could win back (a static exchange below
+    /// `-SEE_MARGIN * depth²`), and is skipped. Most drops in a position
+    /// with pieces in hand land where they are taken; searching each of
+    /// them costs depth elsewhere. Never the first move, never in check,
+    /// never a check (a sacrifice that mates starts with one).
+    fn loses_too_much(&self, mv: Move, node: Node, i: usize, best: i32, gives_check: bool) -> bool {
+        node.depth <= SEE_DEPTH
+            && i > 0
+            && !node.in_check
+            && !gives_check
+            && best > -MATE_BOUND
+            && below(&self.pos, mv, -SEE_MARGIN * node.depth * node.depth)
+    }
+
     /// Searches the child after the `i`th move: the first with the full
     /// window, later ones with a null window (reduced when quiet and late),
     /// re-searched when they unexpectedly beat alpha.
@@ -116,6 +134,12 @@ impl Search<'_> {
         score
     }
 }
+
+/// The deepest node where a move losing material is skipped.
+const SEE_DEPTH: i32 = 5;
+/// The loss a move may take on its square at depth 1; it grows with the
+/// square of the depth.
+const SEE_MARGIN: i32 = 30;
 
 /// The quiet moves searched at `depth` (1 to 3) before the rest are
 /// pruned, outside the principal variation: a third fewer where the side

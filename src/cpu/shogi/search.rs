@@ -3,8 +3,8 @@
 //! move), a transposition table, quiescence on captures and promotions,
 //! extensions for checks that do not lose the checking piece and for
 //! mate threats, null-move pruning, late-move reductions, a ply less
-//! where the table has no move, and futility and late-move pruning near
-//! the leaves.
+//! where the table has no move, and futility, late-move and static
+//! exchange pruning near the leaves.
 //!
 //! Scores are from the side to move's point of view. A mate is scored
 //! `MATE - plies`, so shorter mates score higher and are preferred.

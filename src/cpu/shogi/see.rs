@@ -1,7 +1,9 @@
 //! Static exchange evaluation: what a move wins or loses on its square
 //! when both sides then take back there, cheapest piece first, each free
-//! to stop. It lets quiescence skip captures that only lose material and
-//! puts losing captures after the quiet moves, without searching them.
+//! to stop. It lets quiescence skip captures that only lose material,
+//! puts losing captures after the quiet moves, and lets the search skip,
+//! near the leaves, moves that give away more than the depth left could
+//! win back; none of them is searched to find that out.
 
 use super::eval::piece_value;
 use crate::rules::shogi::bitboard::Bitboard;
@@ -56,10 +58,15 @@ pub fn see(pos: &Position, mv: Move) -> i32 {
     gains[0]
 }
 
-/// Whether `mv` loses material on its square. A capture of a piece worth
-/// at least the capturer never does, so the exchange is only played out
-/// for the others.
+/// Whether `mv` loses material on its square.
 pub fn losing(pos: &Position, mv: Move) -> bool {
+    below(pos, mv, 0)
+}
+
+/// Whether `mv`'s exchange ends below `threshold` (0 or less). A capture
+/// of a piece worth at least the capturer never does, so the exchange is
+/// only played out for the others.
+pub fn below(pos: &Position, mv: Move, threshold: i32) -> bool {
     let victim = pos.piece_at(mv.to());
     let cheap = match mv.dropped() {
         Some(_) => false,
@@ -68,7 +75,7 @@ pub fn losing(pos: &Position, mv: Move) -> bool {
                 && piece_value(victim.kind()) >= piece_value(pos.piece_at(mv.from()).kind())
         }
     };
-    !cheap && see(pos, mv) < 0
+    !cheap && see(pos, mv) < threshold
 }
 
 fn bit(sq: Sq) -> Bitboard {
@@ -126,6 +133,21 @@ mod tests {
         assert_eq!(see(&alone, mv(&alone, "6e6d")), traded);
         let backed = position("4k4/9/3s5/3g5/3P5/9/9/9/3R1K3 b - 1");
         assert_eq!(see(&backed, mv(&backed, "6e6d")), piece_value(Kind::Gold));
+    }
+
+    #[test]
+    fn below_compares_the_exchange_with_a_threshold() {
+        // A gold dropped where a pawn takes it loses 540: below -500, not
+        // below -600. Taking a defended gold with a silver is never below
+        // anything, whatever follows on the square.
+        let pos = position("4k4/9/4p4/9/9/9/9/9/5K3 b G 1");
+        let gold = mv(&pos, "G*5d");
+        assert!(below(&pos, gold, -500));
+        assert!(!below(&pos, gold, -600));
+        assert!(losing(&pos, gold));
+        let pos = position("4k4/4g4/4g4/4S4/9/9/9/9/5K3 b - 1");
+        let take = mv(&pos, "5d5c+");
+        assert!(!losing(&pos, take));
     }
 
     #[test]
