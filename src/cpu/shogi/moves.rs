@@ -41,12 +41,11 @@ impl Search<'_> {
                 depth <= 2 && alpha.abs() < MATE_BOUND && static_eval + 150 * depth <= alpha;
             let late =
                 !pv && depth <= 3 && i >= late_move_count(depth, improving) && best > -MATE_BOUND;
-            let prunable = quiet && !in_check && i > 0 && (futile || late);
             let gives_check = self.pos.gives_check(mv);
-            if prunable && !gives_check {
-                continue;
-            }
-            if self.loses_too_much(mv, node, i, best, gives_check) {
+            // Never the first move, never in check, never a check (a
+            // sacrifice that mates starts with one).
+            let skippable = !in_check && i > 0 && !gives_check;
+            if skippable && ((quiet && (futile || late)) || self.loses_too_much(mv, depth, best)) {
                 continue;
             }
             // A check is extended when the checking piece does not hang on
@@ -93,15 +92,11 @@ impl Search<'_> {
     /// depth left could win back (a static exchange below
     /// `-SEE_MARGIN * depth²`), and is skipped. Most drops in a position
     /// with pieces in hand land where they are taken; searching each of
-    /// them costs depth elsewhere. Never the first move, never in check,
-    /// never a check (a sacrifice that mates starts with one).
-    fn loses_too_much(&self, mv: Move, node: Node, i: usize, best: i32, gives_check: bool) -> bool {
-        node.depth <= SEE_DEPTH
-            && i > 0
-            && !node.in_check
-            && !gives_check
+    /// them costs depth elsewhere.
+    fn loses_too_much(&self, mv: Move, depth: i32, best: i32) -> bool {
+        depth <= SEE_DEPTH
             && best > -MATE_BOUND
-            && below(&self.pos, mv, -SEE_MARGIN * node.depth * node.depth)
+            && below(&self.pos, mv, -SEE_MARGIN * depth * depth)
     }
 
     /// Searches the child after the `i`th move: the first with the full
